@@ -1,0 +1,56 @@
+/// A parsed GraphQL document: executable definitions, type-system definitions, or both.
+public struct Document: Hashable, Sendable {
+    public var definitions: [Definition]
+    public var location: Location?
+
+    public init(definitions: [Definition], location: Location? = nil) {
+        self.definitions = definitions
+        self.location = location
+    }
+}
+
+/// A top-level definition.
+public enum Definition: Hashable, Sendable {
+    case operation(OperationDefinition)
+    case fragment(FragmentDefinition)
+    case schema(SchemaDefinition)
+    case type(TypeDefinition)
+    case directive(DirectiveDefinition)
+    case schemaExtension(SchemaExtension)
+    case typeExtension(TypeExtension)
+    case directiveExtension(DirectiveExtension)
+
+    /// Whether this definition may appear in an executable document (an operation or fragment).
+    public var isExecutable: Bool {
+        switch self {
+        case .operation, .fragment: true
+        default: false
+        }
+    }
+
+    public var location: Location? {
+        switch self {
+        case .operation(let node): node.location
+        case .fragment(let node): node.location
+        case .schema(let node): node.location
+        case .type(let node): node.location
+        case .directive(let node): node.location
+        case .schemaExtension(let node): node.location
+        case .typeExtension(let node): node.location
+        case .directiveExtension(let node): node.location
+        }
+    }
+}
+
+/// A name: of a field, type, argument, fragment, directive, variable or enum value.
+public struct Name: Hashable, Sendable, CustomStringConvertible {
+    public var value: String
+    public var location: Location?
+
+    public init(_ value: String, location: Location? = nil) {
+        self.value = value
+        self.location = location
+    }
+
+    public var description: String { value }
+}
