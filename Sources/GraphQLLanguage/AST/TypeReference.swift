@@ -1,8 +1,9 @@
 /// A type as written in a field, argument or variable definition: `Name`, `[T]` or `T!`.
-public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
+public enum TypeReference: Hashable, Sendable, CustomStringConvertible {
     case named(NamedType)
-    case list(TypeReference, location: Location?)
-    case nonNull(TypeReference, location: Location?)
+    // Only the wrappers are boxed: most references are a bare name and need no allocation.
+    indirect case list(TypeReference, location: Location?)
+    indirect case nonNull(TypeReference, location: Location?)
 
     public var location: Location? {
         switch self {

@@ -1,5 +1,5 @@
 /// A value literal: in an argument, a default value or a list or object value.
-public indirect enum Value: Hashable, Sendable {
+public enum Value: Hashable, Sendable {
     case variable(Variable)
     case int(IntValue)
     case float(FloatValue)

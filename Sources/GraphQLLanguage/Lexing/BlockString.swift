@@ -4,46 +4,63 @@ enum BlockString {
     /// BlockStringValue(raw): split into lines, remove the common indentation of every line but
     /// the first, drop leading and trailing blank lines, join with `\n`.
     static func value(ofRaw raw: UnsafeBufferPointer<UInt8>) -> String {
-        // Line ranges in `raw`; terminators are `\n`, `\r\n` and `\r`.
-        var lines: [Range<Int>] = []
-        var lineStart = 0
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(lineStart..<index)
-                index += (byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A) ? 2 : 1
-                lineStart = index
-            } else {
-                index += 1
-            }
-        }
-        lines.append(lineStart..<raw.count)
-
+        // Pass 1: the common indentation and the first and last lines with content, without
+        // materializing the lines (descriptions make up most of a schema's bytes).
         var commonIndent = Int.max
-        var firstNonBlank: Int?
-        var lastNonBlank = -1
-        for (number, line) in lines.enumerated() {
+        var firstNonBlank = -1
+        var lastNonBlankEnd = 0
+        var firstNonBlankStart = 0
+        var lineNumber = 0
+        var index = 0
+        while true {
+            let lineStart = index
             var indent = 0
-            while indent < line.count, raw[line.lowerBound + indent] == 0x20 || raw[line.lowerBound + indent] == 0x09 {
+            while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 {
+                index += 1
                 indent += 1
             }
-            if indent == line.count { continue }
-            if firstNonBlank == nil { firstNonBlank = number }
-            lastNonBlank = number
-            if number > 0, indent < commonIndent { commonIndent = indent }
+            index = raw.index(of: 0x0A, or: 0x0D, from: index)
+            if index > lineStart + indent {
+                if firstNonBlank < 0 {
+                    firstNonBlank = lineNumber
+                    firstNonBlankStart = lineStart
+                }
+                lastNonBlankEnd = index
+                if lineNumber > 0, indent < commonIndent { commonIndent = indent }
+            }
+            guard index < raw.count else { break }
+            index += (raw[index] == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A) ? 2 : 1
+            lineNumber += 1
         }
-        guard let first = firstNonBlank else { return "" }
+        guard firstNonBlank >= 0 else { return "" }
 
-        var output: [UInt8] = []
-        output.reserveCapacity(raw.count)
-        for number in first...lastNonBlank {
-            if number > first { output.append(0x0A) }
-            let line = lines[number]
-            let start = number == 0 ? line.lowerBound : min(line.lowerBound + commonIndent, line.upperBound)
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[start..<line.upperBound]))
+        // Pass 2: copy the lines from the first to the last with content, dropping the common
+        // indentation from every line but the source's first, joined by "\n".
+        let region = UnsafeBufferPointer(rebasing: raw[firstNonBlankStart..<lastNonBlankEnd])
+        return String(unsafeUninitializedCapacity: region.count) { output in
+            var written = 0
+            var cursor = 0
+            var line = firstNonBlank
+            while true {
+                var skip = line == 0 ? 0 : commonIndent
+                while skip > 0, cursor < region.count, region[cursor] == 0x20 || region[cursor] == 0x09 {
+                    cursor += 1
+                    skip -= 1
+                }
+                let start = cursor
+                cursor = region.index(of: 0x0A, or: 0x0D, from: cursor)
+                if cursor > start, let to = output.baseAddress, let from = region.baseAddress {
+                    (to + written).initialize(from: from + start, count: cursor - start)
+                    written += cursor - start
+                }
+                guard cursor < region.count else { break }
+                cursor += (region[cursor] == 0x0D && cursor + 1 < region.count && region[cursor + 1] == 0x0A) ? 2 : 1
+                output[written] = 0x0A
+                written += 1
+                line += 1
+            }
+            return written
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether printing `value` as a block string reads back as exactly `value`.

@@ -54,6 +54,12 @@ struct Lexer {
     }
 
     private func read(at start: Int, _ byte: UInt8) throws(GraphQLError) -> Token {
+        // Names first: they are most of the tokens.
+        if isNameStart(byte) {
+            var end = start + 1
+            while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
+            return Token(kind: .name, start: start, end: end, stringValue: nil)
+        }
         switch byte {
         case UInt8(ascii: "!"): return punctuator(.bang, start)
         case UInt8(ascii: "$"): return punctuator(.dollar, start)
@@ -75,10 +81,6 @@ struct Lexer {
             return try readString(start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber(start)
-        case _ where isNameStart(byte):
-            var end = start + 1
-            while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
-            return Token(kind: .name, start: start, end: end, stringValue: nil)
         case UInt8(ascii: "."):
             if byteAt(start + 1) == UInt8(ascii: ".") {
                 if byteAt(start + 2) == UInt8(ascii: ".") {
@@ -255,7 +257,9 @@ struct Lexer {
         var index = start + 3
         let contentStart = index
         var hasEscapedQuotes = false
-        while index < bytes.count {
+        while true {
+            index = bytes.index(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\""), byteAt(index + 1) == UInt8(ascii: "\""), byteAt(index + 2) == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])

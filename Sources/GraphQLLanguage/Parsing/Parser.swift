@@ -398,58 +398,60 @@ struct ParserState {
         default:
             let kind = TypeKind(keyword: keyword)
             let name = try parseName()
-            var definition = TypeDefinition(kind: kind, description: description, name: name)
-            try parseTypeBody(kind: kind) { interfaces, directives, fields, members, values, inputFields in
-                definition.interfaces = interfaces
-                definition.directives = directives
-                definition.fields = fields
-                definition.unionMembers = members
-                definition.enumValues = values
-                definition.inputFields = inputFields
-            }
-            definition.location = location(from: start)
-            return .type(definition)
+            let body = try parseTypeBody(kind: kind)
+            return .type(TypeDefinition(
+                kind: kind, description: description, name: name, interfaces: body.interfaces,
+                directives: body.directives, fields: body.fields, unionMembers: body.unionMembers,
+                enumValues: body.enumValues, inputFields: body.inputFields, location: location(from: start)))
         }
     }
 
     /// The part after the name that definitions and extensions of a kind share:
     /// ImplementsInterfaces? Directives? FieldsDefinition?, or the union, enum or input parts.
-    private mutating func parseTypeBody(
-        kind: TypeKind,
-        _ assign: ([NamedType], [Directive], [FieldDefinition], [NamedType], [EnumValueDefinition], [InputValueDefinition]) -> Void
-    ) throws(GraphQLError) {
-        var interfaces: [NamedType] = []
-        var fields: [FieldDefinition] = []
-        var members: [NamedType] = []
-        var values: [EnumValueDefinition] = []
-        var inputFields: [InputValueDefinition] = []
+    private mutating func parseTypeBody(kind: TypeKind) throws(GraphQLError) -> TypeBody {
+        var body = TypeBody()
         if kind == .object || kind == .interface {
-            interfaces = try parseImplementsInterfaces()
+            body.interfaces = try parseImplementsInterfaces()
         }
-        let directives = try parseDirectives(isConst: true)
+        body.directives = try parseDirectives(isConst: true)
         switch kind {
         case .scalar:
             break
         case .object, .interface:
-            fields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.fields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseFieldDefinition()
             }
         case .union:
             if try expectOptional(.equals) {
-                members = try delimitedMany(.pipe) { (parser: inout ParserState) throws(GraphQLError) in
+                body.unionMembers = try delimitedMany(.pipe) { (parser: inout ParserState) throws(GraphQLError) in
                     try parser.parseNamedType()
                 }
             }
         case .enum:
-            values = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.enumValues = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseEnumValueDefinition()
             }
         case .inputObject:
-            inputFields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.inputFields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseInputValueDefinition()
             }
         }
-        assign(interfaces, directives, fields, members, values, inputFields)
+        return body
+    }
+
+    /// The parts of a type definition or extension after its name.
+    private struct TypeBody {
+        var interfaces: [NamedType] = []
+        var directives: [Directive] = []
+        var fields: [FieldDefinition] = []
+        var unionMembers: [NamedType] = []
+        var enumValues: [EnumValueDefinition] = []
+        var inputFields: [InputValueDefinition] = []
+
+        var isEmpty: Bool {
+            interfaces.isEmpty && directives.isEmpty && fields.isEmpty && unionMembers.isEmpty
+                && enumValues.isEmpty && inputFields.isEmpty
+        }
     }
 
     /// OperationTypeDefinition: OperationType : NamedType
@@ -558,21 +560,12 @@ struct ParserState {
             try advance()
             let kind = TypeKind(keyword: keywordText)
             let name = try parseName()
-            var extensionNode = TypeExtension(kind: kind, name: name)
-            try parseTypeBody(kind: kind) { interfaces, directives, fields, members, values, inputFields in
-                extensionNode.interfaces = interfaces
-                extensionNode.directives = directives
-                extensionNode.fields = fields
-                extensionNode.unionMembers = members
-                extensionNode.enumValues = values
-                extensionNode.inputFields = inputFields
-            }
-            let isEmpty = extensionNode.interfaces.isEmpty && extensionNode.directives.isEmpty
-                && extensionNode.fields.isEmpty && extensionNode.unionMembers.isEmpty
-                && extensionNode.enumValues.isEmpty && extensionNode.inputFields.isEmpty
-            if isEmpty { throw unexpected(token) }
-            extensionNode.location = location(from: start)
-            return .typeExtension(extensionNode)
+            let body = try parseTypeBody(kind: kind)
+            if body.isEmpty { throw unexpected(token) }
+            return .typeExtension(TypeExtension(
+                kind: kind, name: name, interfaces: body.interfaces, directives: body.directives,
+                fields: body.fields, unionMembers: body.unionMembers, enumValues: body.enumValues,
+                inputFields: body.inputFields, location: location(from: start)))
         default:
             throw unexpected(keyword)
         }
@@ -639,6 +632,7 @@ struct ParserState {
     }
 
     /// open item* close — where the caller has checked nothing; `[]` when `open` is absent.
+    @inline(__always)
     private mutating func optionalMany<T>(
         _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
@@ -651,6 +645,7 @@ struct ParserState {
     }
 
     /// open item+ close.
+    @inline(__always)
     private mutating func many<T>(
         _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
@@ -663,6 +658,7 @@ struct ParserState {
     }
 
     /// delimiter? item (delimiter item)*.
+    @inline(__always)
     private mutating func delimitedMany<T>(
         _ delimiter: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
