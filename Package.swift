@@ -8,10 +8,13 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
+        .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
     ],
     targets: [
         .target(name: "GraphQLLanguage"),
+        .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
+        .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
     ],
     swiftLanguageModes: [.v6]
 )

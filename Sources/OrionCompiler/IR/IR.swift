@@ -1,0 +1,134 @@
+import GraphQLLanguage
+
+/// The intermediate representation of a set of operations and fragments: what the Swift renderer
+/// turns into code, with every name resolved against the schema.
+///
+/// Named fragments are compiled once and referenced by name from every spread, never expanded
+/// in place, so the IR grows linearly with the documents however deeply fragments nest.
+public struct CompilationResult: Sendable {
+    /// Operations in source order (files sorted by name, then position).
+    public var operations: [IROperation]
+    /// Fragments in source order.
+    public var fragments: [IRFragment]
+    /// Every schema type an operation or fragment refers to: field types, type conditions,
+    /// variable types and the input objects and enums they reach.
+    public var referencedTypeNames: Set<String>
+
+    /// The fragment called `name`.
+    public func fragment(_ name: String) -> IRFragment? { fragments.first { $0.name == name } }
+}
+
+/// A query, mutation or subscription.
+public struct IROperation: Sendable {
+    public var name: String
+    public var operationType: OperationType
+    public var description: String?
+    public var rootTypeName: String
+    public var variables: [IRVariable]
+    public var selectionSet: IRSelectionSet
+    /// The fragments it uses, directly or through other fragments, in order of first use.
+    public var referencedFragments: [String]
+    /// The operation's own definition, printed.
+    public var definitionText: String
+    public var location: Location?
+}
+
+/// A named fragment.
+public struct IRFragment: Sendable {
+    public var name: String
+    public var typeCondition: String
+    public var description: String?
+    public var selectionSet: IRSelectionSet
+    /// The fragments it uses, directly or through other fragments, in order of first use.
+    public var referencedFragments: [String]
+    /// The fragment's definition, printed.
+    public var definitionText: String
+    public var location: Location?
+}
+
+/// A variable of an operation.
+public struct IRVariable: Sendable, Hashable {
+    public var name: String
+    public var type: TypeReference
+    public var defaultValue: Value?
+    public var description: String?
+}
+
+/// When a selection is included, from its `@include(if: $x)` and `@skip(if: $y)` directives.
+///
+/// A field selected several times under different conditions is included when any of its
+/// selections is, so inclusion is a disjunction of conjunctions.
+public struct Inclusion: Sendable, Hashable, CustomStringConvertible {
+    /// Included when every condition of any one alternative holds; no alternatives: always.
+    public var alternatives: [[InclusionCondition]]
+
+    public init(alternatives: [[InclusionCondition]]) {
+        self.alternatives = alternatives
+    }
+
+    /// Always included.
+    public static let always = Inclusion(alternatives: [])
+
+    public var isAlways: Bool { alternatives.isEmpty }
+
+    public var description: String {
+        isAlways ? "always" : alternatives.map { $0.map(\.description).joined(separator: " && ") }.joined(separator: " || ")
+    }
+}
+
+/// A condition from `@include(if: $x)` or `@skip(if: $x)` on a selection.
+public struct InclusionCondition: Sendable, Hashable, CustomStringConvertible {
+    public var variable: String
+    /// True for `@skip`: included when the variable is false.
+    public var isInverted: Bool
+
+    public var description: String { (isInverted ? "!" : "") + "$" + variable }
+}
+
+/// The selections made on one type: a field's sub-selections, an inline fragment's, a named
+/// fragment's or an operation's.
+public struct IRSelectionSet: Sendable {
+    /// The type the selections are made on.
+    public var parentTypeName: String
+    /// Fields selected directly, one per response key (repeated selections of a key merged).
+    public var fields: [IRField]
+    /// Inline fragments, and type conditions they add.
+    public var inlineFragments: [IRInlineFragment]
+    /// Spreads of named fragments.
+    public var fragmentSpreads: [IRFragmentSpread]
+}
+
+/// A field selection.
+public struct IRField: Sendable {
+    /// The key in the response: the alias, else the name.
+    public var responseKey: String
+    public var name: String
+    public var alias: String?
+    public var type: TypeReference
+    public var arguments: [Argument]
+    public var inclusion: Inclusion
+    public var description: String?
+    public var deprecationReason: String?
+    /// Sub-selections of a field of composite type.
+    public var selectionSet: IRSelectionSet?
+    public var location: Location?
+}
+
+/// `... on Type @include(if: $x) { ... }`.
+public struct IRInlineFragment: Sendable {
+    /// The type condition, or nil for `... @include(if: $x) { }` without one.
+    public var typeCondition: String?
+    public var inclusion: Inclusion
+    public var selectionSet: IRSelectionSet
+}
+
+/// `...FragmentName @include(if: $x)`.
+public struct IRFragmentSpread: Sendable {
+    public var fragmentName: String
+    /// The fragment's type condition.
+    public var typeCondition: String
+    public var inclusion: Inclusion
+    /// Whether the selection set's type always satisfies the fragment's type condition: then
+    /// the fragment's fields are always present (without inclusion conditions).
+    public var isAlwaysApplicable: Bool
+}
