@@ -59,6 +59,11 @@ public struct FloatValue: Hashable, Sendable {
 }
 
 /// A string literal, decoded (escapes resolved; block strings dedented).
+///
+/// Two string values are equal when their values and locations are: `block` records how the
+/// string was written, not what it is, so a document and its printed form (which writes a block
+/// string that cannot be a block, such as one with leading blank lines, as a regular string)
+/// parse to equal ASTs.
 public struct StringValue: Hashable, Sendable {
     public var value: String
     /// Whether it was written as a `"""` block string.
@@ -69,6 +74,15 @@ public struct StringValue: Hashable, Sendable {
         self.value = value
         self.block = block
         self.location = location
+    }
+
+    public static func == (lhs: StringValue, rhs: StringValue) -> Bool {
+        lhs.value == rhs.value && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(location)
     }
 }
 
