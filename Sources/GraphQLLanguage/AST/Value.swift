@@ -60,24 +60,56 @@ public struct FloatValue: Hashable, Sendable {
 
 /// A string literal, decoded (escapes resolved; block strings dedented).
 ///
+/// A block string's value is decoded from its source when read, not when parsed: block strings
+/// are descriptions, most of a schema's bytes, and most are never read. Reading `value` of one
+/// repeatedly decodes it each time; keep the result if you need it often.
+///
 /// Two string values are equal when their values and locations are: `block` records how the
 /// string was written, not what it is, so a document and its printed form (which writes a block
 /// string that cannot be a block, such as one with leading blank lines, as a regular string)
 /// parse to equal ASTs.
 public struct StringValue: Hashable, Sendable {
-    public var value: String
+    private enum Storage: Sendable {
+        case decoded(String)
+        /// The raw text between the triple quotes, in the source's UTF-8.
+        case rawBlock(Source, start: Int, end: Int)
+    }
+
+    private var storage: Storage
     /// Whether it was written as a `"""` block string.
     public var block: Bool
     public var location: Location?
 
     public init(_ value: String, block: Bool = false, location: Location? = nil) {
-        self.value = value
+        self.storage = .decoded(value)
         self.block = block
         self.location = location
     }
 
+    /// A block string whose raw text is `start..<end` of `source`.
+    init(rawBlockIn source: Source, start: Int, end: Int, location: Location?) {
+        self.storage = .rawBlock(source, start: start, end: end)
+        self.block = true
+        self.location = location
+    }
+
+    /// The string's value.
+    public var value: String {
+        get {
+            switch storage {
+            case .decoded(let value):
+                return value
+            case .rawBlock(let source, let start, let end):
+                return source.utf8.withUnsafeBufferPointer { BlockString.value(ofRaw: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            }
+        }
+        set {
+            storage = .decoded(newValue)
+        }
+    }
+
     public static func == (lhs: StringValue, rhs: StringValue) -> Bool {
-        lhs.value == rhs.value && lhs.location == rhs.location
+        lhs.location == rhs.location && lhs.value == rhs.value
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -4,6 +4,35 @@ enum BlockString {
     /// BlockStringValue(raw): split into lines, remove the common indentation of every line but
     /// the first, drop leading and trailing blank lines, join with `\n`.
     static func value(ofRaw raw: UnsafeBufferPointer<UInt8>) -> String {
+        // `\"""` stands for `"""`: resolve it first, in a copy, when there is one.
+        var escape = raw.index(of: UInt8(ascii: "\\"), or: UInt8(ascii: "\\"), from: 0)
+        while escape + 3 < raw.count {
+            if raw[escape + 1] == 0x22, raw[escape + 2] == 0x22, raw[escape + 3] == 0x22 {
+                return unescapingTripleQuotes(raw).withUnsafeBufferPointer { dedented($0) }
+            }
+            escape = raw.index(of: UInt8(ascii: "\\"), or: UInt8(ascii: "\\"), from: escape + 1)
+        }
+        return dedented(raw)
+    }
+
+    private static func unescapingTripleQuotes(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var unescaped: [UInt8] = []
+        unescaped.reserveCapacity(raw.count)
+        var cursor = 0
+        while cursor < raw.count {
+            if raw[cursor] == UInt8(ascii: "\\"), cursor + 3 < raw.count, raw[cursor + 1] == 0x22,
+               raw[cursor + 2] == 0x22, raw[cursor + 3] == 0x22 {
+                unescaped.append(contentsOf: [0x22, 0x22, 0x22])
+                cursor += 4
+            } else {
+                unescaped.append(raw[cursor])
+                cursor += 1
+            }
+        }
+        return unescaped
+    }
+
+    private static func dedented(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         // Pass 1: the common indentation and the first and last lines with content, without
         // materializing the lines (descriptions make up most of a schema's bytes).
         var commonIndent = Int.max

@@ -255,38 +255,15 @@ struct Lexer {
     /// spec's BlockStringValue algorithm.
     private func readBlockString(_ start: Int) throws(GraphQLError) -> Token {
         var index = start + 3
-        let contentStart = index
-        var hasEscapedQuotes = false
         while true {
             index = bytes.index(of: UInt8(ascii: "\""), or: UInt8(ascii: "\\"), from: index)
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\""), byteAt(index + 1) == UInt8(ascii: "\""), byteAt(index + 2) == UInt8(ascii: "\"") {
-                let raw = UnsafeBufferPointer(rebasing: bytes[contentStart..<index])
-                let value: String
-                if hasEscapedQuotes {
-                    var unescaped: [UInt8] = []
-                    unescaped.reserveCapacity(raw.count)
-                    var cursor = 0
-                    while cursor < raw.count {
-                        if raw[cursor] == UInt8(ascii: "\\"), cursor + 3 < raw.count, raw[cursor + 1] == UInt8(ascii: "\""),
-                           raw[cursor + 2] == UInt8(ascii: "\""), raw[cursor + 3] == UInt8(ascii: "\"") {
-                            unescaped.append(contentsOf: [0x22, 0x22, 0x22])
-                            cursor += 4
-                        } else {
-                            unescaped.append(raw[cursor])
-                            cursor += 1
-                        }
-                    }
-                    value = unescaped.withUnsafeBufferPointer { BlockString.value(ofRaw: $0) }
-                } else {
-                    value = BlockString.value(ofRaw: raw)
-                }
-                return Token(kind: .blockString, start: start, end: index + 3, stringValue: value)
+                return Token(kind: .blockString, start: start, end: index + 3, stringValue: nil)
             }
             if byte == UInt8(ascii: "\\"), byteAt(index + 1) == UInt8(ascii: "\""),
                byteAt(index + 2) == UInt8(ascii: "\""), byteAt(index + 3) == UInt8(ascii: "\"") {
-                hasEscapedQuotes = true
                 index += 4
                 continue
             }

@@ -35,13 +35,14 @@ enum TokenKind: UInt8, Sendable {
 
 /// A token: its kind and the UTF-8 byte range it covers.
 ///
-/// String and block-string values are decoded by the lexer when it reads them (escapes and
-/// indentation make them differ from their bytes); every other token's value is its bytes.
+/// A string's value is decoded by the lexer when it reads it (escapes make it differ from its
+/// bytes); a block string's is decoded from its bytes when the AST is asked for it; every other
+/// token's value is its bytes.
 struct Token: Sendable {
     var kind: TokenKind
     var start: Int
     var end: Int
-    /// The decoded value of a string or block string.
+    /// The decoded value of a (non-block) string.
     var stringValue: String?
 
     static let startOfFile = Token(kind: .startOfFile, start: 0, end: 0, stringValue: nil)

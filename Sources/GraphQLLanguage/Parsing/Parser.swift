@@ -9,6 +9,10 @@ public enum Parser {
     /// - Throws: `GraphQLError` for the first syntax error, for a definition the `mode` does not
     ///   allow, and when the document is nested deeper or has more tokens than the limits allow.
     public static func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
+        // Locations keep 32-bit offsets.
+        guard source.utf8.count < Int(UInt32.max) else {
+            throw GraphQLError("Syntax Error: Source \(source.name) is larger than 4 GiB. Parsing aborted.")
+        }
         let result: Result<Document, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
             var parser = ParserState(source: source, bytes: bytes, options: options)
             do throws(GraphQLError) {
@@ -315,7 +319,10 @@ struct ParserState {
     private mutating func parseStringLiteral() throws(GraphQLError) -> StringValue {
         let current = token
         try advance()
-        return StringValue(current.stringValue ?? "", block: current.kind == .blockString, location: location(from: current.start))
+        if current.kind == .blockString {
+            return StringValue(rawBlockIn: source, start: current.start + 3, end: current.end - 3, location: location(from: current.start))
+        }
+        return StringValue(current.stringValue ?? "", location: location(from: current.start))
     }
 
     // MARK: Directives
@@ -692,7 +699,9 @@ struct ParserState {
     private func describe(_ token: Token) -> String {
         switch token.kind {
         case .name, .int, .float: "\(token.kind.description) '\(text(of: token))'"
-        case .string, .blockString: "\(token.kind.description) '\(token.stringValue ?? "")'"
+        case .string: "\(token.kind.description) '\(token.stringValue ?? "")'"
+        case .blockString:
+            "\(token.kind.description) '\(BlockString.value(ofRaw: UnsafeBufferPointer(rebasing: bytes[(token.start + 3)..<(token.end - 3)])))'"
         default: token.kind.description
         }
     }

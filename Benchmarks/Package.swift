@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Release-mode benchmarks of Orion, each figure measured against a baseline in the same run.
+// A package of its own so that the baselines never become dependencies of Orion itself.
+let package = Package(
+    name: "OrionBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Orion", path: ".."),
+        // Baseline only: the GraphQL implementation Swift servers use, for parse and schema figures.
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "orion-bench",
+            dependencies: [
+                .product(name: "GraphQLLanguage", package: "Orion"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

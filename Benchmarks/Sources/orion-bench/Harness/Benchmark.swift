@@ -1,0 +1,58 @@
+import Foundation
+
+/// One line of output: `NAME VALUE UNIT`.
+struct Figure {
+    var name: String
+    var value: Double
+    var unit: String
+
+    var line: String { "\(name) \(String(format: value >= 100 ? "%.1f" : "%.3g", value)) \(unit)" }
+}
+
+/// A group of figures that are measured together (a figure and its baseline ratio share runs).
+struct BenchmarkGroup: Sendable {
+    /// The names of the figures the group produces, so a NAME argument can select it.
+    var figures: [String]
+    var run: @Sendable (Settings) throws -> [Figure]
+}
+
+/// How hard to measure: `--quick` runs each measured closure once, to check it works.
+struct Settings: Sendable {
+    var quick: Bool
+
+    /// The best (minimum) wall time of `body` in seconds, after a warm-up, over enough runs to
+    /// fill about `budget` seconds (at least 5 runs). The minimum is the figure least disturbed
+    /// by other work on the machine.
+    func bestTime<T>(budget: Double = 1.0, _ body: () throws -> T) rethrows -> Double {
+        if quick {
+            let start = DispatchTime.now().uptimeNanoseconds
+            blackHole(try body())
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        blackHole(try body())
+        var best = Double.infinity
+        var spent = 0.0
+        var runs = 0
+        while runs < 5 || spent < budget {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let result = try body()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            blackHole(result)
+            best = min(best, elapsed)
+            spent += elapsed
+            runs += 1
+            if runs >= 200 { break }
+        }
+        return best
+    }
+}
+
+/// Keeps a result alive and observed so the optimizer cannot drop the work that made it.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+}
