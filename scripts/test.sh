@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# Runs every test of the repository: the README's test command runs this through .ci/run.
-#   scripts/test.sh            everything
-#   ORION_FUZZ_SECONDS=N       how long the parser fuzzer runs (default 60)
+# Runs every test of the repository; the README's test command (.ci/run) runs this.
+#   ORION_FUZZ_SECONDS=N   how long the parser fuzzer runs (default 60)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS
 step() { printf '\n==> %s (%ds)\n' "$*" $((SECONDS - started)); }
 
-step "Root package: build and test"
+step "Root package: build and test (unit tests, differential tests against graphql-core)"
 swift build --build-tests
 swift test --skip-build --parallel
 
-step "Done"
+step "Parser fuzzing for ${ORION_FUZZ_SECONDS:-60}s"
+bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-60}"
+
+step "Benchmarks: release build and one quick pass over every figure"
+swift build -c release --package-path Benchmarks
+swift run -c release --skip-build --package-path Benchmarks orion-bench --quick
+
+step "All tests passed"
