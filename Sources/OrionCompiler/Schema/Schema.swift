@@ -18,6 +18,8 @@ public final class Schema: Sendable {
     public let mutationTypeName: String?
     public let subscriptionTypeName: String?
     public let description: String?
+    /// Where the `schema { }` definition is, if the SDL has one.
+    public let definitionLocations: [Location]
     /// For each abstract type (interface or union), the object types that implement it or
     /// belong to it, in definition order.
     public let possibleTypeNames: [String: [String]]
@@ -26,7 +28,7 @@ public final class Schema: Sendable {
 
     public init(
         types: [SchemaType], directives: [SchemaDirective], queryTypeName: String?, mutationTypeName: String?,
-        subscriptionTypeName: String?, description: String? = nil
+        subscriptionTypeName: String?, description: String? = nil, definitionLocations: [Location] = []
     ) {
         var byName: [String: SchemaType] = [:]
         for type in types where byName[type.name] == nil { byName[type.name] = type }
@@ -40,6 +42,7 @@ public final class Schema: Sendable {
         self.mutationTypeName = mutationTypeName
         self.subscriptionTypeName = subscriptionTypeName
         self.description = description
+        self.definitionLocations = definitionLocations
 
         var possible: [String: [String]] = [:]
         var implementations: [String: [String]] = [:]
