@@ -24,6 +24,21 @@ public enum Parser {
         return try result.get()
     }
 
+    /// Parses a constant value literal, such as an introspection result's `defaultValue`
+    /// (`{a: [1, 2]}`): the whole text must be that one value.
+    public static func parseConstValue(_ text: String, name: String = "GraphQL value") throws(GraphQLError) -> Value {
+        let source = Source(text, name: name)
+        let result: Result<Value, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
+            var parser = ParserState(source: source, bytes: bytes, options: ParseOptions())
+            do throws(GraphQLError) {
+                return .success(try parser.parseConstValueDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// Parses GraphQL text named `name`; see `parse(_:options:)`.
     public static func parse(_ text: String, name: String = "GraphQL request", options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
         try parse(Source(text, name: name), options: options)
@@ -62,6 +77,14 @@ struct ParserState {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
         return Document(definitions: definitions, location: location(from: 0))
+    }
+
+    /// A lone constant value, then the end of the text.
+    mutating func parseConstValueDocument() throws(GraphQLError) -> Value {
+        try advance()
+        let value = try parseValue(isConst: true)
+        try expect(.endOfFile)
+        return value
     }
 
     /// Definition: ExecutableDefinition | TypeSystemDefinition | TypeSystemExtension
