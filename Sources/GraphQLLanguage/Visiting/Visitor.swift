@@ -57,7 +57,8 @@ extension Document {
 
 extension ASTNode {
     /// Visits this node and its children; returns false when the visitor asked to stop.
-    func walk<V: ASTVisitor>(_ visitor: inout V) -> Bool {
+    @discardableResult
+    public func walk<V: ASTVisitor>(_ visitor: inout V) -> Bool {
         switch visitor.enter(self) {
         case .stop: return false
         case .skipChildren: break

@@ -1,4 +1,3 @@
-import Foundation
 import GraphQLLanguage
 
 /// The spec's type-system rules, checked on a built schema, with graphql-js's messages: root
@@ -255,7 +254,7 @@ struct SchemaValidator {
                 continue
             }
             if !definition.locations.contains(location) {
-                report("Directive '@\(name)' may not be used on \(location.rawValue.lowercased().replacingOccurrences(of: "_", with: " ")).", directive.location)
+                report("Directive '@\(name)' may not be used on \(location.phrase).", directive.location)
             }
             if !definition.isRepeatable, !seen.insert(name).inserted {
                 report("The directive '@\(name)' can only be used once at this location.", directive.location)
@@ -272,5 +271,12 @@ struct SchemaValidator {
         case .enum: .enum
         case .inputObject: .inputObject
         }
+    }
+}
+
+extension DirectiveLocation {
+    /// How messages name the location: `field definition`, `inline fragment`.
+    var phrase: String {
+        rawValue.lowercased().split(separator: "_").joined(separator: " ")
     }
 }

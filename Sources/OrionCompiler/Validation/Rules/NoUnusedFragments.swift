@@ -1,0 +1,22 @@
+import GraphQLLanguage
+
+/// Fragments Must Be Used (spec 5.5.1.4): every fragment is spread by some operation, directly
+/// or through other fragments.
+struct NoUnusedFragments: ValidationRule {
+    static let name = "NoUnusedFragments"
+    let context: ValidationContext
+
+    init(context: ValidationContext) { self.context = context }
+
+    func leave(_ node: ASTNode) {
+        guard case .document(let document) = node else { return }
+        // Used anywhere in the pool: a fragment may serve an operation of another file.
+        var used: Set<String> = []
+        for operation in context.operations {
+            for fragment in context.recursivelyReferencedFragments(operation.selectionSet) { used.insert(fragment.name.value) }
+        }
+        for case .fragment(let fragment) in document.definitions where !used.contains(fragment.name.value) {
+            context.report("Fragment '\(fragment.name.value)' is never used.", fragment.location)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// The spec's validation rules (section 5, September 2025 edition), in its order.
+///
+/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2),
+/// Fragment Spread Is Possible (5.5.2.3), Fragment Spreads Must Not Form Cycles (5.5.2.2),
+/// Values of Correct Type (5.6.1), Input Object Field Names and Uniqueness (5.6.2, 5.6.3),
+/// Input Object Required Fields (5.6.4), All Variable Usages Are Allowed (5.8.5).
+public var specifiedRules: [any ValidationRule.Type] { [
+    ExecutableDefinitions.self,          // 5.1.1
+    UniqueOperationNames.self,           // 5.2.1.1
+    LoneAnonymousOperation.self,         // 5.2.2.1
+    SingleFieldSubscriptions.self,       // 5.2.3.1
+    KnownTypeNames.self,                 // 5.5.1.2
+    FragmentsOnCompositeTypes.self,      // 5.5.1.3
+    VariablesAreInputTypes.self,         // 5.8.2
+    ScalarLeafs.self,                    // 5.3.3
+    FieldsOnCorrectType.self,            // 5.3.1
+    UniqueFragmentNames.self,            // 5.5.1.1
+    KnownFragmentNames.self,             // 5.5.2.1
+    NoUnusedFragments.self,              // 5.5.1.4
+    UniqueVariableNames.self,            // 5.8.1
+    NoUndefinedVariables.self,           // 5.8.3
+    NoUnusedVariables.self,              // 5.8.4
+    KnownDirectives.self,                // 5.7.1, 5.7.2
+    UniqueDirectivesPerLocation.self,    // 5.7.3
+    KnownArgumentNames.self,             // 5.4.1
+    UniqueArgumentNames.self,            // 5.4.2
+    ProvidedRequiredArguments.self,      // 5.4.2.1
+] }
