@@ -9,12 +9,24 @@ let package = Package(
     products: [
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
+        .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
+        .executable(name: "orion", targets: ["orion"]),
+    ],
+    dependencies: [
+        // The `orion` command line only: help, validation and errors from declarations.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
+        .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
+        .executableTarget(
+            name: "orion",
+            dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
+        .testTarget(name: "OrionCommandTests", dependencies: ["OrionCodegen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,13 +2,13 @@ import GraphQLLanguage
 
 /// Fragments Must Be Used (spec 5.5.1.4): every fragment is spread by some operation, directly
 /// or through other fragments.
-struct NoUnusedFragments: ValidationRule {
-    static let name = "NoUnusedFragments"
+public struct NoUnusedFragments: ValidationRule {
+    public static let name = "NoUnusedFragments"
     let context: ValidationContext
 
-    init(context: ValidationContext) { self.context = context }
+    public init(context: ValidationContext) { self.context = context }
 
-    func leave(_ node: ASTNode) {
+    public func leave(_ node: ASTNode) {
         guard case .document(let document) = node else { return }
         // Used anywhere in the pool: a fragment may serve an operation of another file.
         var used: Set<String> = []

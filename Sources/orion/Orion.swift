@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `orion` command: GraphQL code generation and checks for Swift.
+@main
+struct Orion: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orion",
+        abstract: "GraphQL for Swift: check schemas and operations, and generate typed Swift for them.",
+        subcommands: [Validate.self])
+}

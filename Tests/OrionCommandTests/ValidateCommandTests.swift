@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `orion validate`, run as the built executable.
+@Suite struct ValidateCommandTests {
+    @Test func validOperationsPassWithUnusedFragmentsAsWarnings() throws {
+        let result = try Orion.run(["validate", "--schema", "schemas/starwars/schema.graphqls", "--operations", "schemas/starwars/operations/**/*.graphql"], in: Orion.sharedDirectory)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.contains("CharacterAndSubTypesFragments.graphql:"))
+        #expect(result.errors.contains("warning: Fragment 'DroidNameAndPrimaryFunction' is never used."))
+        #expect(result.errors.contains("0 errors"))
+    }
+
+    @Test func strictModeMakesUnusedFragmentsErrors() throws {
+        let result = try Orion.run(["validate", "--strict", "--schema", "schemas/starwars/schema.graphqls", "--operations", "schemas/starwars/operations/*.graphql"], in: Orion.sharedDirectory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("error: Fragment 'DroidNameAndPrimaryFunction' is never used."))
+    }
+
+    @Test func reportsEveryProblemWithFileLineAndCaret() throws {
+        let directory = try Orion.temporaryDirectory()
+        try "type Query { launch(id: ID!): Launch } type Launch { id: ID! site: String }".write(to: directory.appendingPathComponent("schema.graphqls"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Queries/Nested"), withIntermediateDirectories: true)
+        try "query Launch {\n  launch { nope }\n}\n".write(to: directory.appendingPathComponent("Queries/Nested/Launch.graphql"), atomically: true, encoding: .utf8)
+        try "{ launch(id: 1) { id } }".write(to: directory.appendingPathComponent("Queries/Anonymous.graphql"), atomically: true, encoding: .utf8)
+        let result = try Orion.run(["validate", "--schema", "schema.graphqls", "--operations", "Queries/**/*.graphql"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("Queries/Nested/Launch.graphql:2:3: error: Argument 'Query.launch(id:)' of type 'ID!' is required, but it was not provided.\n  launch { nope }\n  ^"))
+        #expect(result.errors.contains("Queries/Nested/Launch.graphql:2:12: error: Cannot query field 'nope' on type 'Launch'."))
+        #expect(result.errors.contains("Queries/Anonymous.graphql:1:1: error: This query has no name: generated Swift types are named after operations, so give it one (e.g. 'query LaunchList { ... }')."))
+        #expect(result.errors.contains("3 errors"))
+    }
+
+    @Test func aBrokenSchemaFailsWithBothPlaces() throws {
+        let result = try Orion.run(["validate", "--schema", "schemas/github-full/schema-2025-02.graphqls"], in: Orion.sharedDirectory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("schemas/github-full/schema-2025-02.graphqls:"))
+        #expect(result.errors.contains("error: Field 'EnterpriseOwnerInfo.repositoryDeployKeySetting' can only be defined once."))
+        #expect(result.errors.contains("note: also here"))
+    }
+
+    @Test func anIntrospectionSchemaWorksToo() throws {
+        let result = try Orion.run(["validate", "--schema", "schemas/starwars/schema.json", "--operations", "schemas/starwars/operations/HeroName.graphql"], in: Orion.sharedDirectory)
+        #expect(result.status == 0, "\(result.errors)")
+    }
+
+    @Test func missingArgumentsAreExplained() throws {
+        let result = try Orion.run(["validate"], in: Orion.sharedDirectory)
+        #expect(result.status == 64)
+        #expect(result.errors.contains("Missing --schema"))
+        let glob = try Orion.run(["validate", "--schema", "rocketreserver/schema.graphqls", "--operations", "nothing/*.graphql"], in: Orion.sharedDirectory)
+        #expect(glob.status == 1)
+        #expect(glob.errors.contains("No files match nothing/*.graphql"))
+    }
+}
+
+/// Runs the `orion` executable built beside the tests.
+enum Orion {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static var sharedDirectory: URL {
+        if let path = ProcessInfo.processInfo.environment["ORION_SHARED_DATA"] { return URL(fileURLWithPath: path) }
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("shared/data")
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orion-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The products folder: where the test bundle is, `orion` is.
+    static var executable: URL {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("orion").path), url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url.appendingPathComponent("orion")
+    }
+
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
