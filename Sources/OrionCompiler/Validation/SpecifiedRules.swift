@@ -1,11 +1,11 @@
 /// The spec's validation rules (section 5, September 2025 edition), in its order.
 ///
-/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2),
-/// Fragment Spread Is Possible (5.5.2.3), Fragment Spreads Must Not Form Cycles (5.5.2.2),
-/// Values of Correct Type (5.6.1), Input Object Field Names and Uniqueness (5.6.2, 5.6.3),
-/// Input Object Required Fields (5.6.4), All Variable Usages Are Allowed (5.8.5).
+/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2) and
+/// Values of Correct Type (5.6.1, with input object field names and required fields, 5.6.2,
+/// 5.6.4, and @oneOf).
 public var specifiedRules: [any ValidationRule.Type] { [
     ExecutableDefinitions.self,          // 5.1.1
+    KnownOperationTypes.self,            // 5.2.1
     UniqueOperationNames.self,           // 5.2.1.1
     LoneAnonymousOperation.self,         // 5.2.2.1
     SingleFieldSubscriptions.self,       // 5.2.3.1
@@ -17,6 +17,8 @@ public var specifiedRules: [any ValidationRule.Type] { [
     UniqueFragmentNames.self,            // 5.5.1.1
     KnownFragmentNames.self,             // 5.5.2.1
     NoUnusedFragments.self,              // 5.5.1.4
+    PossibleFragmentSpreads.self,        // 5.5.2.3
+    NoFragmentCycles.self,               // 5.5.2.2
     UniqueVariableNames.self,            // 5.8.1
     NoUndefinedVariables.self,           // 5.8.3
     NoUnusedVariables.self,              // 5.8.4
@@ -25,4 +27,6 @@ public var specifiedRules: [any ValidationRule.Type] { [
     KnownArgumentNames.self,             // 5.4.1
     UniqueArgumentNames.self,            // 5.4.2
     ProvidedRequiredArguments.self,      // 5.4.2.1
+    VariablesInAllowedPosition.self,     // 5.8.5
+    UniqueInputFieldNames.self,          // 5.6.3
 ] }

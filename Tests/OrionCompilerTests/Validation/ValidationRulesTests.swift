@@ -68,6 +68,14 @@ struct Diagnostic: Equatable, CustomStringConvertible {
         (KnownArgumentNames.self, "{ dog { name(unknown: true) doesKnowCommand(dogCommand: SIT) @onField(if: true) } }", [("Unknown argument 'unknown' on field 'Dog.name'.", [(1, 14)]), ("Unknown argument 'if' on directive '@onField'.", [(1, 71)])]),
         (UniqueArgumentNames.self, "{ dog { isHouseTrained(atOtherHomes: true, atOtherHomes: false) } }", [("There can be only one argument named 'atOtherHomes'.", [(1, 24), (1, 44)])]),
         (ProvidedRequiredArguments.self, "{ dog { doesKnowCommand } complicatedArgs { name } } query B { dog @include { name } }", [("Argument 'Dog.doesKnowCommand(dogCommand:)' of type 'DogCommand!' is required, but it was not provided.", [(1, 9)]), ("Argument 'Query.complicatedArgs(nonNullIntArg:)' of type 'Int!' is required, but it was not provided.", [(1, 27)]), ("Argument '@include(if:)' of type 'Boolean!' is required, but it was not provided.", [(1, 68)])]),
+        (NoFragmentCycles.self, "{ dog { ...A } } fragment A on Dog { ...B } fragment B on Dog { ...A }", [("Cannot spread fragment 'A' within itself via 'B'.", [(1, 38), (1, 65)])]),
+        (NoFragmentCycles.self, "{ dog { ...A } } fragment A on Dog { ...A }", [("Cannot spread fragment 'A' within itself.", [(1, 38)])]),
+        (PossibleFragmentSpreads.self, "{ dog { ...CatF ... on Cat { meows } } } fragment CatF on Cat { meows }", [("Fragment 'CatF' cannot be spread here as objects of type 'Dog' can never be of type 'Cat'.", [(1, 9)]), ("Fragment cannot be spread here as objects of type 'Dog' can never be of type 'Cat'.", [(1, 17)])]),
+        (PossibleFragmentSpreads.self, "{ pet { ... on Human { name } } catOrDog { ... on Pet { name } } }", [("Fragment cannot be spread here as objects of type 'Pet' can never be of type 'Human'.", [(1, 9)])]),
+        (UniqueInputFieldNames.self, "{ complicatedArgs(complexArg: {requiredField: true, requiredField: false}) }", [("There can be only one input field named 'requiredField'.", [(1, 32), (1, 53)])]),
+        (VariablesInAllowedPosition.self, "query Q($a: Int, $b: Boolean) { complicatedArgs(nonNullIntArg: $a) dog { isHouseTrained(atOtherHomes: $b) } }", [("Variable '$a' of type 'Int' used in position expecting type 'Int!'.", [(1, 9), (1, 64)])]),
+        (VariablesInAllowedPosition.self, "query Q($a: String) { complicatedArgs(intArg: $a) }", [("Variable '$a' of type 'String' used in position expecting type 'Int'.", [(1, 9), (1, 47)])]),
+        (KnownOperationTypes.self, "mutation M { dog { name } }", [("The mutation operation is not supported by the schema.", [(1, 1)])]),
     ]
 
     @Test(arguments: 0..<cases.count)
