@@ -16,6 +16,7 @@ let package = Package(
             name: "orion-bench",
             dependencies: [
                 .product(name: "GraphQLLanguage", package: "Orion"),
+                .product(name: "OrionCompiler", package: "Orion"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ]
         ),

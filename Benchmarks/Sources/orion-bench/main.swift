@@ -5,6 +5,7 @@ import Foundation
 
 let groups: [BenchmarkGroup] = [
     parseBenchmarks,
+    compilerBenchmarks,
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -6,4 +6,12 @@ enum GraphQLSwiftBaseline {
     static func parse(_ text: String) throws -> Any {
         try GraphQL.parse(source: GraphQL.Source(body: text, name: "schema-2024-07.graphqls"))
     }
+
+    /// buildSchema and validateSchema, what a server does with SDL at start-up.
+    static func buildAndValidateSchema(_ text: String) throws -> Any {
+        let schema = try GraphQL.buildSchema(source: text)
+        let errors = GraphQL.validateSchema(schema: schema)
+        guard errors.isEmpty else { throw BenchmarkError(description: "GraphQLSwift rejects the schema: \(errors[0])") }
+        return schema
+    }
 }
