@@ -1,8 +1,6 @@
 /// The spec's validation rules (section 5, September 2025 edition), in its order.
 ///
-/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2) and
-/// Values of Correct Type (5.6.1, with input object field names and required fields, 5.6.2,
-/// 5.6.4, and @oneOf).
+/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2).
 public var specifiedRules: [any ValidationRule.Type] { [
     ExecutableDefinitions.self,          // 5.1.1
     KnownOperationTypes.self,            // 5.2.1
@@ -26,6 +24,7 @@ public var specifiedRules: [any ValidationRule.Type] { [
     UniqueDirectivesPerLocation.self,    // 5.7.3
     KnownArgumentNames.self,             // 5.4.1
     UniqueArgumentNames.self,            // 5.4.2
+    ValuesOfCorrectType.self,            // 5.6.1, 5.6.2, 5.6.4
     ProvidedRequiredArguments.self,      // 5.4.2.1
     VariablesInAllowedPosition.self,     // 5.8.5
     UniqueInputFieldNames.self,          // 5.6.3

@@ -27,6 +27,9 @@ public struct TypeInfo {
     public var fieldDefinition: SchemaField? { fieldDefinitions.last ?? nil }
     /// The input type the value being walked must have.
     public var inputType: TypeReference? { inputTypes.last ?? nil }
+    /// The input type of the value enclosing the one being walked: for a list value, the list
+    /// type (its `inputType` is already the item type).
+    public var parentInputType: TypeReference? { inputTypes.dropLast().last ?? nil }
     /// The default value of the argument or input field whose value is being walked.
     public var defaultValue: Value? { defaultValues.last ?? nil }
 
