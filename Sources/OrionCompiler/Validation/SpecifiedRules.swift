@@ -1,6 +1,4 @@
 /// The spec's validation rules (section 5, September 2025 edition), in its order.
-///
-/// Still to come (listed here so the gap is visible): Field Selection Merging (5.3.2).
 public var specifiedRules: [any ValidationRule.Type] { [
     ExecutableDefinitions.self,          // 5.1.1
     KnownOperationTypes.self,            // 5.2.1
@@ -27,5 +25,6 @@ public var specifiedRules: [any ValidationRule.Type] { [
     ValuesOfCorrectType.self,            // 5.6.1, 5.6.2, 5.6.4
     ProvidedRequiredArguments.self,      // 5.4.2.1
     VariablesInAllowedPosition.self,     // 5.8.5
+    OverlappingFieldsCanBeMerged.self,   // 5.3.2
     UniqueInputFieldNames.self,          // 5.6.3
 ] }
