@@ -76,6 +76,8 @@ struct ParserState {
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
+        // The document is the whole source, trailing comments and whitespace included.
+        lastEnd = bytes.count
         return Document(definitions: definitions, location: location(from: 0))
     }
 
@@ -90,7 +92,7 @@ struct ParserState {
     /// Definition: ExecutableDefinition | TypeSystemDefinition | TypeSystemExtension
     private mutating func parseDefinition() throws(GraphQLError) -> Definition {
         if token.kind == .braceLeft {
-            try checkMode(executable: true)
+            try checkMode(executable: true, keyword: token)
             return .operation(try parseOperationDefinition())
         }
         let hasDescription = peekDescription()
@@ -101,16 +103,16 @@ struct ParserState {
         if keyword.kind == .name {
             switch name(of: keyword) {
             case "schema", "scalar", "type", "interface", "union", "enum", "input", "directive":
-                try checkMode(executable: false)
+                try checkMode(executable: false, keyword: keyword)
                 return try parseTypeSystemDefinition(keyword: name(of: keyword))
             case "query", "mutation", "subscription":
-                try checkMode(executable: true)
+                try checkMode(executable: true, keyword: keyword)
                 return .operation(try parseOperationDefinition())
             case "fragment":
-                try checkMode(executable: true)
+                try checkMode(executable: true, keyword: keyword)
                 return .fragment(try parseFragmentDefinition())
             case "extend" where !hasDescription:
-                try checkMode(executable: false)
+                try checkMode(executable: false, keyword: keyword)
                 return try parseTypeSystemExtension()
             default:
                 if hasDescription {
@@ -121,13 +123,14 @@ struct ParserState {
         throw unexpected(keyword)
     }
 
-    private func checkMode(executable: Bool) throws(GraphQLError) {
+    /// Rejects a definition the mode does not allow, at the definition's start, naming its keyword.
+    private func checkMode(executable: Bool, keyword: Token) throws(GraphQLError) {
         switch options.mode {
         case .all: return
         case .executableOnly where !executable:
-            throw error(at: token.start, "Unexpected \(describe(token)): only operations and fragments may appear in an executable document.")
+            throw error(at: token.start, "Unexpected \(describe(keyword)): only operations and fragments may appear in an executable document.")
         case .typeSystemOnly where executable:
-            throw error(at: token.start, "Unexpected \(describe(token)): only type-system definitions and extensions may appear in a schema document.")
+            throw error(at: token.start, "Unexpected \(describe(keyword)): only type-system definitions and extensions may appear in a schema document.")
         default: return
         }
     }

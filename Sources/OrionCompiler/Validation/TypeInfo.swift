@@ -36,7 +36,7 @@ public struct TypeInfo {
     mutating func enter(_ node: ASTNode) {
         switch node {
         case .selectionSet:
-            parentTypes.append(type.flatMap { schema.namedType($0) })
+            parentTypes.append(type.flatMap { schema.namedType($0) }.flatMap { $0.isComposite ? $0 : nil })
         case .field(let field):
             let definition = parentType.flatMap { fieldDefinition(field.name.value, on: $0) }
             fieldDefinitions.append(definition)

@@ -21,7 +21,8 @@ public final class ValidationContext {
         self.typeInfo = TypeInfo(schema: schema)
         var fragments: [String: FragmentDefinition] = [:]
         for document in documents {
-            for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {
+            // The last definition of a name wins, as in graphql-js (UniqueFragmentNames reports the rest).
+            for case .fragment(let fragment) in document.definitions {
                 fragments[fragment.name.value] = fragment
             }
         }

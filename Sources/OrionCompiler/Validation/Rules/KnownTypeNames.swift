@@ -1,25 +1,27 @@
 import GraphQLLanguage
 
-/// Fragment Spread Type Existence and variable types (spec 5.5.1.2, 5.8.2): every type named
-/// in a type condition or variable definition exists in the schema.
+/// Fragment Spread Type Existence and variable types (spec 5.5.1.2, 5.8.2): every type a
+/// document names (type conditions, variable types, and types in any type-system definition
+/// it holds) exists in the schema or is defined by the documents.
 struct KnownTypeNames: ValidationRule {
     static let name = "KnownTypeNames"
     let context: ValidationContext
+    private let definedTypes: Set<String>
 
-    init(context: ValidationContext) { self.context = context }
+    init(context: ValidationContext) {
+        self.context = context
+        var defined: Set<String> = []
+        for document in context.documents {
+            for case .type(let type) in document.definitions { defined.insert(type.name.value) }
+        }
+        self.definedTypes = defined
+    }
 
     func enter(_ node: ASTNode) {
-        let named: NamedType
-        switch node {
-        case .fragment(let fragment): named = fragment.typeCondition
-        case .inlineFragment(let inline):
-            guard let condition = inline.typeCondition else { return }
-            named = condition
-        case .variableDefinition(let definition): named = definition.type.namedType
-        default: return
-        }
-        if context.schema[named.name.value] == nil {
-            context.report("Unknown type '\(named.name.value)'.", named.location)
+        guard case .type(.named(let named)) = node else { return }
+        let name = named.name.value
+        if context.schema[name] == nil && !definedTypes.contains(name) {
+            context.report("Unknown type '\(name)'.", named.location)
         }
     }
 }

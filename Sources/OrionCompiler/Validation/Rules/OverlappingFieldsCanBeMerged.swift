@@ -33,7 +33,7 @@ struct OverlappingFieldsCanBeMerged: ValidationRule {
         guard case .selectionSet(let selectionSet) = node else { return }
         let selections = selectionSet.selections
         if selections.count <= 1, !(selections.first.map { if case .inlineFragment = $0 { true } else { false } } ?? false) { return }
-        for conflict in state.conflictsWithin(context.typeInfo.parentType, selectionSet) {
+        for conflict in state.conflictsWithin(context.typeInfo.parentType, selectionSet) where state.firstReport(of: conflict) {
             context.report(
                 "Fields '\(abbreviate(conflict.responseName))' conflict because \(conflict.reason). Use different aliases on the fields to fetch both if this was intentional.",
                 nodes: conflict.fields1 + conflict.fields2)
@@ -102,8 +102,17 @@ private final class MergeState {
         var mutuallyExclusive: Bool
     }
 
+    /// The pairs of fields already reported: a conflict inside an inline fragment is found
+    /// from the fragment's selection set and from its parent's, and reported once.
+    private var reportedPairs: Set<[Int]> = []
+
     init(context: ValidationContext) {
         self.context = context
+    }
+
+    func firstReport(of conflict: Conflict) -> Bool {
+        let key = (conflict.fields1 + conflict.fields2).map { $0?.start ?? -1 }
+        return reportedPairs.insert(key).inserted
     }
 
     // B and C within one selection set.

@@ -22,7 +22,7 @@ struct UniqueDirectivesPerLocation: ValidationRule {
         var first: [String: Location?] = [:]
         for directive in directives {
             let name = directive.name.value
-            guard context.schema.directives[name]?.isRepeatable != true else { continue }
+            guard let definition = context.schema.directives[name], !definition.isRepeatable else { continue }
             if let seen = first[name] {
                 context.report("The directive '@\(name)' can only be used once at this location.", seen, directive.location)
             } else {

@@ -2,101 +2,102 @@ import GraphQLLanguage
 
 /// Values of Correct Type (spec 5.6.1), with Input Object Field Names (5.6.2) and Input Object
 /// Required Fields (5.6.4), and @oneOf input objects: every literal value can be coerced to the
-/// input type expected where it stands. Variables are checked by VariablesInAllowedPosition.
+/// input type expected where it stands.
 ///
-/// Messages are graphql-js's, without its "Did you mean" suggestions.
+/// Each argument's or default's value is checked as a whole, recursively, as graphql-js's
+/// `validateInputLiteral` does; variables are left to VariablesInAllowedPosition. Messages are
+/// graphql-js's, without its "Did you mean" suggestions.
 struct ValuesOfCorrectType: ValidationRule {
     static let name = "ValuesOfCorrectType"
     let context: ValidationContext
-    /// The object values being walked, innermost last, with their input object type.
-    private var objects: [(ObjectValue, SchemaType?)] = []
+    /// How deep the walk is inside a value already checked as a whole.
+    private var depth = 0
 
     init(context: ValidationContext) { self.context = context }
 
     mutating func enter(_ node: ASTNode) {
-        switch node {
-        case .value(let value):
-            check(value)
-        case .objectField(let field):
-            guard let (object, type) = objects.last, let type, type.kind == .inputObject,
-                  type.inputField(field.name.value) == nil else { return }
-            context.report(
-                "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)', found: \(Self.text(.object(object))).",
-                field.location)
-        default:
-            break
-        }
+        guard case .value(let value) = node else { return }
+        depth += 1
+        guard depth == 1 else { return }
+        // Entering a list value already moved the type info to its items' type.
+        let isList: Bool = if case .list = value { true } else { false }
+        guard let expected = isList ? context.typeInfo.parentInputType : context.typeInfo.inputType else { return }
+        check(value, expected)
     }
 
     mutating func leave(_ node: ASTNode) {
-        if case .value(.object) = node { objects.removeLast() }
+        if case .value = node { depth -= 1 }
     }
 
-    private mutating func check(_ value: Value) {
-        // Entering a list value already moved the type info to its items' type.
-        let isList: Bool = if case .list = value { true } else { false }
-        let expected = isList ? context.typeInfo.parentInputType : context.typeInfo.inputType
-        if case .object(let object) = value {
-            objects.append((object, expected.flatMap { context.schema.namedType($0) }))
-        }
-        guard let expected else { return }
-        switch value {
-        case .variable:
-            return
-        case .null:
-            if case .nonNull = expected {
+    private func check(_ value: Value, _ expected: TypeReference) {
+        if case .variable = value { return }
+        switch expected {
+        case .nonNull(let inner, _):
+            if case .null = value {
                 context.report("Expected value of non-null type '\(expected)' not to be None.", value.location)
-            }
-        case .list:
-            // A list literal where a list is expected: its items are checked one by one.
-            if case .list = Self.nullable(expected) { return }
-            checkLeaf(value, Self.nullable(expected))
-        case .object(let object):
-            guard let type = context.schema.namedType(expected), case .named = Self.nullable(expected), type.kind == .inputObject else {
-                checkLeaf(value, Self.nullable(expected))
                 return
             }
-            checkInputObject(object, type, at: value.location)
-        default:
-            checkLeaf(value, Self.nullable(expected))
+            check(value, inner)
+        case .list(let item, _):
+            if case .null = value { return }
+            if case .list(let list) = value {
+                for element in list.values { check(element, item) }
+            } else {
+                check(value, item)  // A single value stands for a list of one.
+            }
+        case .named(let named):
+            if case .null = value { return }
+            guard let type = context.schema[named.name.value] else { return }
+            if type.kind == .inputObject {
+                checkInputObject(value, type)
+            } else if let message = Self.problem(value, type) {
+                // graphql-js reports a list or object given for a scalar without a location.
+                switch value {
+                case .list, .object: context.report(message, nodes: [])
+                default: context.report(message, value.location)
+                }
+            }
         }
     }
 
-    private func checkInputObject(_ object: ObjectValue, _ type: SchemaType, at location: Location?) {
-        let given = Set(object.fields.map(\.name.value))
-        for field in type.inputFields where field.isRequired && !given.contains(field.name) {
-            context.report(
-                "Expected value of type '\(type.name)' to include required field '\(field.name)', found: \(Self.text(.object(object))).",
-                location)
+    private func checkInputObject(_ value: Value, _ type: SchemaType) {
+        guard case .object(let object) = value else {
+            context.report("Expected value of type '\(type.name)' to be an object, found: \(Self.text(value)).", value.location)
+            return
+        }
+        for field in type.inputFields {
+            // A field given twice is checked by its last value, as graphql-js does (UniqueInputFieldNames reports the repeat).
+            if let given = object.fields.last(where: { $0.name.value == field.name }) {
+                check(given.value, field.type)
+            } else if field.isRequired {
+                context.report(
+                    "Expected value of type '\(type.name)' to include required field '\(field.name)', found: \(Self.text(value)).",
+                    value.location)
+            }
+        }
+        var known: [ObjectField] = []
+        for field in object.fields {
+            if type.inputField(field.name.value) == nil {
+                context.report(
+                    "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)', found: \(Self.text(value)).",
+                    field.location)
+            } else {
+                known.append(field)
+            }
         }
         if type.isOneOf {
-            let single = object.fields.count == 1
-            let isNull: Bool = if case .null? = object.fields.first?.value { true } else { false }
-            if !single || isNull {
+            let isNull: Bool = if case .null? = known.first?.value { true } else { false }
+            if known.count != 1 || isNull {
                 context.report(
                     "Within OneOf Input Object type '\(type.name)', exactly one field must be specified, and the value for that field must be non-null.",
-                    location)
+                    value.location)
             }
         }
     }
 
-    /// A value where a scalar or enum (or, for a list type, one of its items) is expected.
-    private func checkLeaf(_ value: Value, _ expected: TypeReference) {
-        switch expected {
-        case .nonNull(let inner, _), .list(let inner, _):
-            if case .null = value { return }
-            checkLeaf(value, inner)
-        case .named(let named):
-            guard let type = context.schema[named.name.value] else { return }
-            if let message = Self.problem(value, type) {
-                context.report(message, value.location)
-            }
-        }
-    }
-
-    /// What is wrong with `value` as a `type`, as graphql-js's scalars say it.
+    /// What is wrong with `value` as a scalar or enum `type`, as graphql-js's scalars say it.
     private static func problem(_ value: Value, _ type: SchemaType) -> String? {
-        let shown = text(value)
+        let shown = text(withoutVariables(value))
         switch type.kind {
         case .enum:
             if case .enum(let enumValue) = value {
@@ -104,8 +105,6 @@ struct ValuesOfCorrectType: ValidationRule {
                     ? nil : "Value '\(enumValue.value)' does not exist in '\(type.name)' enum."
             }
             return "Enum '\(type.name)' cannot represent non-enum value: \(shown)."
-        case .inputObject:
-            return "Expected value of type '\(type.name)' to be an object, found: \(shown)."
         case .scalar:
             switch (type.name, value) {
             case ("Int", .int(let int)):
@@ -126,16 +125,31 @@ struct ValuesOfCorrectType: ValidationRule {
         }
     }
 
-    private static func nullable(_ type: TypeReference) -> TypeReference {
-        if case .nonNull(let inner, _) = type { return inner }
-        return type
+    /// The value as graphql-js shows it after replacing variables it has no values for: object
+    /// fields given by a variable are left out.
+    private static func withoutVariables(_ value: Value) -> Value {
+        switch value {
+        case .object(var object):
+            object.fields = object.fields.compactMap { field in
+                if case .variable = field.value { return nil }
+                var field = field
+                field.value = withoutVariables(field.value)
+                return field
+            }
+            return .object(object)
+        case .list(var list):
+            list.values = list.values.map(withoutVariables)
+            return .list(list)
+        default:
+            return value
+        }
     }
 
     /// A value as graphql-js prints it in messages: `{ a: 1 }`, `[1, 2]`, `"text"`.
     static func text(_ value: Value) -> String {
         switch value {
         case .object(let object):
-            object.fields.isEmpty ? "{}" : "{ " + object.fields.map { "\($0.name.value): \(text($0.value))" }.joined(separator: ", ") + " }"
+            "{ " + object.fields.map { "\($0.name.value): \(text($0.value))" }.joined(separator: ", ") + " }"
         case .list(let list):
             "[" + list.values.map(text).joined(separator: ", ") + "]"
         default:
