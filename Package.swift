@@ -24,9 +24,11 @@ let package = Package(
             name: "orion",
             dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage"]),
-        .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
-        .testTarget(name: "OrionCommandTests", dependencies: ["OrionCodegen"]),
+        // Helpers the test targets share: where the shared data is, running programs.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
+        .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),
+        .testTarget(name: "OrionCommandTests", dependencies: ["OrionCodegen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLLanguage
 import Testing
+import TestSupport
 
 /// Orion's parser against graphql-core 3.3.2, the Python port of the reference implementation,
 /// on every document of the shared data and thousands made from them by truncation and mutation
@@ -13,7 +14,7 @@ import Testing
     @Test func parserAgreesWithGraphQLCore() throws {
         let corpus = FileManager.default.temporaryDirectory.appendingPathComponent("orion-parse-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: corpus) }
-        try Oracle.run(["corpus", corpus.path, "--shared", TestData.sharedDirectory.path])
+        try Subprocess.python("parse_oracle.py", ["corpus", corpus.path, "--shared", TestData.sharedDirectory.path])
 
         let expectedData = try Data(contentsOf: corpus.appendingPathComponent("expected.json"))
         let expected = try JSONDecoder().decode([String: Verdict].self, from: expectedData)
@@ -47,7 +48,7 @@ import Testing
 
         let pairsFile = corpus.appendingPathComponent("pairs.json")
         try JSONSerialization.data(withJSONObject: pairs).write(to: pairsFile)
-        let output = try Oracle.run(["compare", pairsFile.path])
+        let output = try Subprocess.python("parse_oracle.py", ["compare", pairsFile.path])
         let mismatches = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: String]] ?? []
         #expect(!pairs.isEmpty)
         #expect(mismatches.isEmpty, "printed documents graphql-core reads differently:\n\(mismatches.prefix(10))")
@@ -68,34 +69,5 @@ private struct Verdict: Decodable, Equatable {
 
     var summary: String {
         parses ? "parses" : "\(line ?? 0):\(column ?? 0) \(message ?? "")"
-    }
-}
-
-/// Runs `Tests/Differential/parse_oracle.py` with python3.
-private enum Oracle {
-    @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
-        let script = TestData.repositoryDirectory.appendingPathComponent("Tests/Differential/parse_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read before waiting: a full pipe would block the script.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OracleError(description: "parse_oracle.py \(arguments.first ?? "") failed (install python3 and graphql-core==3.3.2): "
-                + String(decoding: errorData, as: UTF8.self))
-        }
-        return String(decoding: outputData, as: UTF8.self)
-    }
-
-    struct OracleError: Error, CustomStringConvertible {
-        var description: String
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `orion validate`, run as the built executable.
 @Suite struct ValidateCommandTests {
@@ -56,18 +57,7 @@ import Testing
 
 /// Runs the `orion` executable built beside the tests.
 enum Orion {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
-    static var sharedDirectory: URL {
-        if let path = ProcessInfo.processInfo.environment["ORION_SHARED_DATA"] { return URL(fileURLWithPath: path) }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("shared/data")
-    }
+    static var sharedDirectory: URL { Repository.sharedData }
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("orion-tests-\(UUID().uuidString)")
@@ -84,19 +74,7 @@ enum Orion {
         return url.appendingPathComponent("orion")
     }
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self), errors: String(decoding: errorData, as: UTF8.self))
+    static func run(_ arguments: [String], in directory: URL) throws -> Subprocess.Result {
+        try Subprocess.run(executable, arguments, in: directory)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLLanguage
 import Testing
+import TestSupport
 @testable import OrionCompiler
 
 /// Orion's validation rules against graphql-core 3.3.2 on thousands of operations made by
@@ -11,7 +12,7 @@ import Testing
     @Test func everyRuleAgreesWithGraphQLCore() throws {
         let corpus = FileManager.default.temporaryDirectory.appendingPathComponent("orion-validation-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: corpus) }
-        try runOracle(["corpus", corpus.path])
+        try Subprocess.python("validation_oracle.py", ["corpus", corpus.path])
         let schema = try Schema.build(sdl: [Source(try String(contentsOf: corpus.appendingPathComponent("schema.graphqls"), encoding: .utf8))])
         let expected = try JSONDecoder().decode(
             [String: [String: [Reported]]].self, from: Data(contentsOf: corpus.appendingPathComponent("expected.json")))
@@ -75,26 +76,5 @@ import Testing
             }
             return Reported(message: text, locations: locations)
         }
-    }
-
-    private func runOracle(_ arguments: [String]) throws {
-        var repository = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { repository.deleteLastPathComponent() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.appendingPathComponent("Tests/Differential/validation_oracle.py").path] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OracleFailure(description: "validation_oracle.py failed (install python3 and graphql-core==3.3.2): " + String(decoding: errorData, as: UTF8.self))
-        }
-    }
-
-    private struct OracleFailure: Error, CustomStringConvertible {
-        var description: String
     }
 }
