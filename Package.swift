@@ -7,6 +7,7 @@ let package = Package(
     name: "Orion",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
+        .library(name: "OrionAPI", targets: ["OrionAPI"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
+        // What generated code imports, and nothing else: it depends on Foundation only.
+        .target(name: "OrionAPI"),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),

@@ -6,5 +6,5 @@ struct Orion: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orion",
         abstract: "GraphQL for Swift: check schemas and operations, and generate typed Swift for them.",
-        subcommands: [Validate.self])
+        subcommands: [Init.self, Generate.self, Validate.self])
 }

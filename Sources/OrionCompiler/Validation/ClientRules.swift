@@ -5,3 +5,9 @@ public var clientRules: [any ValidationRule.Type] {
         UniqueNamesAcrossDocuments.self,
     ]
 }
+
+/// What code generation checks: the spec's rules, except that an unused fragment is allowed
+/// (apps read the cache with fragments), and the client rules.
+public var codeGenerationRules: [any ValidationRule.Type] {
+    specifiedRules.filter { $0 != NoUnusedFragments.self } + clientRules
+}

@@ -48,8 +48,7 @@ struct Validate: ParsableCommand {
         if strict {
             errors += OrionCompiler.validate(documents, schema: schema)
         } else {
-            let lenient = specifiedRules.filter { $0 != NoUnusedFragments.self } + clientRules
-            errors += OrionCompiler.validate(documents, schema: schema, rules: lenient)
+            errors += OrionCompiler.validate(documents, schema: schema, rules: codeGenerationRules)
             warnings = OrionCompiler.validate(documents, schema: schema, rules: [NoUnusedFragments.self])
         }
         Diagnostics.print(errors: errors, warnings: warnings)

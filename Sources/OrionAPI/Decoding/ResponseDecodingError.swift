@@ -1,0 +1,34 @@
+/// Response data that does not match the operation's types: a missing non-null field, a value
+/// of the wrong type, a custom scalar that does not parse.
+public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where in the response the mismatch is, from the selection set being decoded.
+    public var path: ResponsePath
+    /// What the generated type expected, e.g. `String` or `an object`.
+    public var expected: String
+    /// What the response held instead, e.g. `null`, `nothing (the field is missing)` or `42`.
+    public var found: String
+
+    public init(path: ResponsePath = ResponsePath(), expected: String, found: String) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+    }
+
+    /// The same error seen from one level up.
+    public func prefixed(by component: ResponsePath.Component) -> ResponseDecodingError {
+        var copy = self
+        copy.path.components.insert(component, at: 0)
+        return copy
+    }
+
+    /// Whether the error is a missing field: how a conditional type case or fragment learns that
+    /// the server left it out (its fields, at any depth, are absent when @include/@skip
+    /// excluded it).
+    public var isMissingField: Bool { found == Self.missing }
+
+    static let missing = "nothing (the field is missing)"
+
+    public var description: String {
+        "Response data does not match the operation at \(path): expected \(expected), found \(found)."
+    }
+}

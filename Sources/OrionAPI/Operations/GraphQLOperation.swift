@@ -1,0 +1,63 @@
+/// The kind of a GraphQL operation.
+public enum GraphQLOperationType: String, Sendable, Hashable {
+    case query, mutation, subscription
+}
+
+/// The text of an operation as it is sent to a server, and its identifier for persisted queries.
+public struct OperationDocument: Sendable, Hashable {
+    /// The operation's definition followed by the fragments it uses, and nothing else.
+    public let text: String
+    /// The SHA-256 of `text` in lowercase hexadecimal: the automatic persisted query hash.
+    public let identifier: String
+
+    /// Creates a document; generated code passes the hash it computed at generation time.
+    public init(text: String, identifier: String) {
+        self.text = text
+        self.identifier = identifier
+    }
+}
+
+/// A query, mutation or subscription generated from a `.graphql` file.
+///
+/// Generated code conforms through ``GraphQLQuery``, ``GraphQLMutation`` or
+/// ``GraphQLSubscription``; a value of the type holds the operation's variables.
+public protocol GraphQLOperation: Sendable, Hashable {
+    /// The typed result of the operation.
+    associatedtype Data: RootSelectionSet
+
+    /// The operation's name, as in the document.
+    static var operationName: String { get }
+    /// Query, mutation or subscription.
+    static var operationType: GraphQLOperationType { get }
+    /// The document sent to the server and its persisted-query identifier.
+    static var operationDocument: OperationDocument { get }
+
+    /// The variables to send: absent nullable variables are left out, so the server applies
+    /// their default values.
+    var __variables: [String: JSONValue] { get }
+}
+
+extension GraphQLOperation {
+    public var __variables: [String: JSONValue] { [:] }
+}
+
+/// A generated query operation.
+public protocol GraphQLQuery: GraphQLOperation {}
+
+extension GraphQLQuery {
+    public static var operationType: GraphQLOperationType { .query }
+}
+
+/// A generated mutation operation.
+public protocol GraphQLMutation: GraphQLOperation {}
+
+extension GraphQLMutation {
+    public static var operationType: GraphQLOperationType { .mutation }
+}
+
+/// A generated subscription operation.
+public protocol GraphQLSubscription: GraphQLOperation {}
+
+extension GraphQLSubscription {
+    public static var operationType: GraphQLOperationType { .subscription }
+}

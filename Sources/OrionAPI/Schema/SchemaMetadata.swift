@@ -1,0 +1,88 @@
+/// An object type of the schema.
+public struct ObjectType: Sendable, Hashable {
+    /// The type's name: the `__typename` of its objects.
+    public let typename: String
+    /// The interfaces it implements.
+    public let implementedInterfaces: [String]
+    /// Fields that identify an object of the type in the cache, from `@typePolicy(keyFields:)`.
+    public let keyFields: [String]
+
+    public init(typename: String, implementedInterfaces: [String] = [], keyFields: [String] = []) {
+        self.typename = typename
+        self.implementedInterfaces = implementedInterfaces
+        self.keyFields = keyFields
+    }
+}
+
+/// An interface of the schema.
+public struct InterfaceType: Sendable, Hashable {
+    public let name: String
+    public let keyFields: [String]
+
+    public init(name: String, keyFields: [String] = []) {
+        self.name = name
+        self.keyFields = keyFields
+    }
+}
+
+/// A union of the schema.
+public struct UnionType: Sendable, Hashable {
+    public let name: String
+    public let possibleTypes: [String]
+
+    public init(name: String, possibleTypes: [String]) {
+        self.name = name
+        self.possibleTypes = possibleTypes
+    }
+}
+
+/// The type a selection set is made on.
+public enum ParentType: Sendable, Hashable {
+    case object(ObjectType)
+    case interface(InterfaceType)
+    case union(UnionType)
+
+    /// Whether an object with this `__typename` is of this type.
+    public func isSatisfied(byTypename typename: String, in schema: any SchemaMetadata.Type) -> Bool {
+        switch self {
+        case .object(let object): return object.typename == typename
+        case .interface(let interface): return schema.objectType(forTypename: typename)?.implementedInterfaces.contains(interface.name) ?? false
+        case .union(let union): return union.possibleTypes.contains(typename)
+        }
+    }
+}
+
+/// How the cache identifies an object: the key fields' values joined, unique within the type.
+public struct CacheKeyInfo: Sendable, Hashable {
+    public let id: String
+    /// Objects of these types share one key space (e.g. every implementation of an interface).
+    public let uniqueKeyGroup: String?
+
+    public init(id: String, uniqueKeyGroup: String? = nil) {
+        self.id = id
+        self.uniqueKeyGroup = uniqueKeyGroup
+    }
+}
+
+/// The generated description of a schema: its object types by `__typename`, and the cache-key
+/// hook.
+public protocol SchemaMetadata: Sendable {
+    /// The object type with this `__typename`, or `nil` for one this code was not generated for
+    /// (a newer server's).
+    static func objectType(forTypename typename: String) -> ObjectType?
+
+    /// The cache key of an object, from the schema configuration (which regeneration never
+    /// overwrites); `nil` to use key fields or the path.
+    static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo?
+}
+
+extension SchemaMetadata {
+    public static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo? { nil }
+}
+
+/// A user's hooks into the generated schema, in a file that code generation writes once and
+/// never overwrites.
+public protocol SchemaConfiguration {
+    /// The cache key of an object, or `nil` to use `@typePolicy` key fields or the path.
+    static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo?
+}

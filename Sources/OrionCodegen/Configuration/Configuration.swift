@@ -1,0 +1,129 @@
+import Foundation
+
+/// `orion.json`: what `orion generate` reads. Paths are relative to the file's directory.
+///
+/// ```json
+/// {
+///   "schema": ["graphql/schema.graphqls"],
+///   "operations": ["Sources/**/*.graphql"],
+///   "namespace": "RocketReserverAPI",
+///   "output": { "path": "RocketReserverAPI", "moduleType": "swift-package" },
+///   "scalars": { "Long": "Int64", "DateTime": "Date" },
+///   "accessLevel": "public"
+/// }
+/// ```
+public struct Configuration: Codable, Sendable, Hashable {
+    /// SDL files (merged) or one introspection `schema.json`.
+    public var schema: [String]
+    /// Globs of `.graphql` files; `**` matches any number of folders.
+    public var operations: [String]
+    /// The module (swift-package) or enum (embedded, single-file) of the schema types.
+    public var namespace: String
+    public var output: Output
+    /// Custom scalar → Swift type.
+    public var scalars: [String: String]?
+    /// `public` (default) or `internal`.
+    public var accessLevel: String?
+    /// A local path to the Orion package for a generated Package.swift (default: its URL).
+    public var orionPath: String?
+
+    public struct Output: Codable, Sendable, Hashable {
+        /// The directory to write (for `single-file`, the directory of `API.swift`).
+        public var path: String
+        public var moduleType: CodegenOptions.ModuleType?
+
+        public init(path: String, moduleType: CodegenOptions.ModuleType? = nil) {
+            self.path = path
+            self.moduleType = moduleType
+        }
+    }
+
+    public init(
+        schema: [String], operations: [String], namespace: String, output: Output, scalars: [String: String]? = nil,
+        accessLevel: String? = nil, orionPath: String? = nil
+    ) {
+        self.schema = schema
+        self.operations = operations
+        self.namespace = namespace
+        self.output = output
+        self.scalars = scalars
+        self.accessLevel = accessLevel
+        self.orionPath = orionPath
+    }
+
+    /// The options code generation renders with.
+    public var options: CodegenOptions {
+        CodegenOptions(
+            namespace: namespace, moduleType: output.moduleType ?? .swiftPackage, scalarTypes: scalars ?? [:],
+            accessLevel: accessLevel ?? "public", orionPath: orionPath)
+    }
+
+    /// Problems with the values themselves, each a sentence that says what to do.
+    public func problems() -> [String] {
+        var problems: [String] = []
+        if schema.isEmpty { problems.append("\"schema\" is empty: list the schema's .graphqls files or its schema.json.") }
+        if operations.isEmpty { problems.append("\"operations\" is empty: add a glob such as \"**/*.graphql\".") }
+        if !Self.isSwiftIdentifier(namespace) {
+            problems.append("\"namespace\" \"\(namespace)\" is not a Swift identifier: use letters, digits and _ (e.g. \"MyAPI\").")
+        }
+        if let accessLevel, accessLevel != "public", accessLevel != "internal" {
+            problems.append("\"accessLevel\" must be \"public\" or \"internal\", not \"\(accessLevel)\".")
+        }
+        return problems
+    }
+
+    static func isSwiftIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+    }
+
+    /// Reads `orion.json`.
+    ///
+    /// - Throws: `ConfigurationError` naming the file and what is wrong in it.
+    public static func load(_ url: URL) throws(ConfigurationError) -> Configuration {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ConfigurationError("Cannot read \(url.path): \(error.localizedDescription). Run `orion init` to write a starter configuration.")
+        }
+        let configuration: Configuration
+        do {
+            configuration = try JSONDecoder().decode(Configuration.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw ConfigurationError("\(url.path): missing \"\(key.stringValue)\".")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ConfigurationError("\(url.path): \"\(path)\" has the wrong type: \(context.debugDescription)")
+        } catch let DecodingError.dataCorrupted(context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ConfigurationError("\(url.path): \(path.isEmpty ? "" : "\"\(path)\": ")\(context.underlyingError.map { "\($0.localizedDescription) " } ?? "")\(context.debugDescription)")
+        } catch {
+            throw ConfigurationError("\(url.path): \(error)")
+        }
+        let problems = configuration.problems()
+        guard problems.isEmpty else { throw ConfigurationError(problems.map { "\(url.path): \($0)" }.joined(separator: "\n")) }
+        return configuration
+    }
+
+    /// The configuration `orion init` writes.
+    public static let starter = Configuration(
+        schema: ["schema.graphqls"], operations: ["**/*.graphql"], namespace: "API",
+        output: Output(path: "API", moduleType: .swiftPackage), scalars: [:], accessLevel: "public")
+
+    /// The configuration as pretty JSON with sorted keys.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}
+
+/// A configuration file that cannot be used.
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

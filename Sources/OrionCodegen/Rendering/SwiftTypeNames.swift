@@ -1,0 +1,105 @@
+import GraphQLLanguage
+import OrionCompiler
+
+/// Swift types for GraphQL type references, in responses and in inputs.
+struct SwiftTypeNames {
+    let schema: Schema
+    let options: CodegenOptions
+
+    /// `NS.Name` for a schema type the generated code declares.
+    func qualified(_ name: String) -> String { options.namespace + "." + name }
+
+    /// The Swift type of a named leaf type (scalar or enum).
+    func leaf(_ name: String) -> String {
+        switch name {
+        case "String", "ID": return "String"
+        case "Int": return "Int"
+        case "Float": return "Double"
+        case "Boolean": return "Bool"
+        default:
+            if schema[name]?.kind == .enum { return "OrionAPI.GraphQLEnum<\(qualified(name))>" }
+            return qualified(name)
+        }
+    }
+
+    /// The Swift type of a field in a response; `composite` names the nested model.
+    func output(_ type: TypeReference, composite: String?) -> String {
+        output(type, composite: composite, nonNull: false)
+    }
+
+    private func output(_ type: TypeReference, composite: String?, nonNull: Bool) -> String {
+        let base: String
+        switch type {
+        case .nonNull(let inner, _): return output(inner, composite: composite, nonNull: true)
+        case .list(let inner, _): base = "[" + output(inner, composite: composite, nonNull: false) + "]"
+        case .named(let named): base = composite ?? leaf(named.name.value)
+        }
+        return nonNull ? base : base + "?"
+    }
+
+    /// The Swift type of an input (variable, input field): nullable at the top is
+    /// `GraphQLNullable` (absent, null or a value); inside lists, optionals.
+    func input(_ type: TypeReference) -> String {
+        if case .nonNull(let inner, _) = type { return inputInner(inner) }
+        return "OrionAPI.GraphQLNullable<\(inputInner(type))>"
+    }
+
+    private func inputInner(_ type: TypeReference) -> String {
+        switch type {
+        case .nonNull(let inner, _): return inputInner(inner)
+        case .list(let inner, _):
+            if case .nonNull = inner { return "[" + inputInner(inner) + "]" }
+            return "[" + inputInner(inner) + "?]"
+        case .named(let named):
+            let name = named.name.value
+            return schema[name]?.kind == .inputObject ? qualified(name) : leaf(name)
+        }
+    }
+
+    /// The `FieldType` metadata of a response field: `.nonNull(.list(.object(Friend.self)))`.
+    func fieldTypeMetadata(_ type: TypeReference, composite: String?) -> String {
+        switch type {
+        case .nonNull(let inner, _): return ".nonNull(" + fieldTypeMetadata(inner, composite: composite) + ")"
+        case .list(let inner, _): return ".list(" + fieldTypeMetadata(inner, composite: composite) + ")"
+        case .named: return composite.map { ".object(\($0).self)" } ?? ".scalar"
+        }
+    }
+
+    /// An argument or default value as `ArgumentValue` metadata.
+    func argumentValue(_ value: Value) -> String {
+        switch value {
+        case .variable(let variable): return ".variable(\(SwiftLiteral.string(variable.name.value)))"
+        case .list(let list): return ".list([" + list.values.map(argumentValue).joined(separator: ", ") + "])"
+        case .object(let object):
+            let fields = object.fields.map { SwiftLiteral.string($0.name.value) + ": " + argumentValue($0.value) }
+            return ".object([" + (fields.isEmpty ? ":" : fields.joined(separator: ", ")) + "])"
+        default: return ".value(" + jsonLiteral(value) + ")"
+        }
+    }
+
+    /// A constant value as a `JSONValue` literal.
+    func jsonLiteral(_ value: Value) -> String {
+        switch value {
+        case .int(let int): return ".int(\(int.value))"
+        case .float(let float): return ".double(\(float.value))"
+        case .string(let string): return ".string(\(SwiftLiteral.string(string.value)))"
+        case .boolean(let bool): return ".bool(\(bool.value))"
+        case .null: return ".null"
+        case .enum(let enumValue): return ".string(\(SwiftLiteral.string(enumValue.value)))"
+        case .list(let list): return ".list([" + list.values.map(jsonLiteral).joined(separator: ", ") + "])"
+        case .object(let object):
+            let fields = object.fields.map { SwiftLiteral.string($0.name.value) + ": " + jsonLiteral($0.value) }
+            return ".object([" + (fields.isEmpty ? ":" : fields.joined(separator: ", ")) + "])"
+        case .variable(let variable): return ".string(\(SwiftLiteral.string("$" + variable.name.value)))"
+        }
+    }
+
+    /// Whether a list level appears anywhere in the type.
+    static func isList(_ type: TypeReference) -> Bool {
+        switch type {
+        case .named: return false
+        case .list: return true
+        case .nonNull(let inner, _): return isList(inner)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import GraphQLLanguage
+import OrionCodegen
+import OrionCompiler
+
+/// `orion generate`: typed Swift for a schema's operations, from orion.json or from options.
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate Swift for the operations and fragments of .graphql files.",
+        discussion: """
+            Reads orion.json (or --config PATH), or, when --schema is given, the options alone. \
+            Validates every operation (all problems are printed, compiler-style), then writes the \
+            models: a Swift package (a Package.swift whose library is the namespace), a file tree \
+            for an existing target (embedded), or one API.swift (single-file). Only changed files \
+            are written, and generated files no longer produced are removed.
+            """)
+
+    @Option(help: ArgumentHelp("The configuration file.", valueName: "path"))
+    var config: String?
+
+    @Option(name: .customLong("schema"), help: ArgumentHelp("A schema file (.graphqls, or schema.json). Repeatable. Replaces orion.json.", valueName: "path"))
+    var schemaPaths: [String] = []
+
+    @Option(name: .customLong("operations"), help: ArgumentHelp("A glob of operation files, e.g. 'Sources/**/*.graphql'. Repeatable.", valueName: "glob"))
+    var operationGlobs: [String] = []
+
+    @Option(help: ArgumentHelp("The schema namespace: the generated module's name, or the enum of schema types.", valueName: "name"))
+    var namespace: String?
+
+    @Option(help: ArgumentHelp("The output directory.", valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("swift-package, embedded or single-file.", valueName: "type"))
+    var moduleType: CodegenOptions.ModuleType = .swiftPackage
+
+    @Option(name: .customLong("scalar"), help: ArgumentHelp("A custom scalar's Swift type, e.g. Long=Int64. Repeatable.", valueName: "Name=Type"))
+    var scalars: [String] = []
+
+    @Option(help: ArgumentHelp("public or internal.", valueName: "level"))
+    var accessLevel: String = "public"
+
+    @Option(help: ArgumentHelp("A local path to the Orion package for the generated Package.swift (default: its URL).", valueName: "path"))
+    var orionPath: String?
+
+    func validate() throws {
+        if schemaPaths.isEmpty {
+            if !operationGlobs.isEmpty || namespace != nil || output != nil {
+                throw ValidationError("--operations, --namespace and --output need --schema; or put them all in orion.json.")
+            }
+            return
+        }
+        if operationGlobs.isEmpty { throw ValidationError("Missing --operations: pass a glob of .graphql files, e.g. '**/*.graphql'.") }
+        if namespace == nil { throw ValidationError("Missing --namespace: the name of the generated module, e.g. MyAPI.") }
+        if output == nil { throw ValidationError("Missing --output: the directory to write to.") }
+        for scalar in scalars where scalar.split(separator: "=").count != 2 {
+            throw ValidationError("--scalar \(scalar): write Name=SwiftType, e.g. --scalar Long=Int64.")
+        }
+    }
+
+    func run() throws {
+        let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let (configuration, base) = try loadConfiguration(currentDirectory)
+        let schema: Schema
+        do {
+            schema = try SchemaLoader.load(configuration.schema, relativeTo: base)
+        } catch {
+            Diagnostics.print(errors: error.errors, warnings: [])
+            throw ExitCode.failure
+        }
+        let (documents, syntaxErrors) = OperationLoader.load(configuration.operations, relativeTo: base)
+        guard syntaxErrors.isEmpty else {
+            Diagnostics.print(errors: syntaxErrors, warnings: [])
+            throw ExitCode.failure
+        }
+        let files: [GeneratedFile]
+        do {
+            files = try CodeGenerator.generate(schema: schema, documents: documents, options: configuration.options)
+        } catch {
+            Diagnostics.print(errors: error.errors, warnings: [])
+            throw ExitCode.failure
+        }
+        let outputDirectory = URL(fileURLWithPath: configuration.output.path, relativeTo: base).standardizedFileURL
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter.write(files, to: outputDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write to \(outputDirectory.path): \(error.localizedDescription)\n".utf8))
+            throw ExitCode.failure
+        }
+        print("Generated \(files.count) files in \(outputDirectory.path): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed.")
+    }
+
+    /// The configuration from options, or from orion.json, and the directory its paths are
+    /// relative to.
+    private func loadConfiguration(_ currentDirectory: URL) throws -> (Configuration, URL) {
+        if !schemaPaths.isEmpty, let namespace, let output {
+            var scalarTypes: [String: String] = [:]
+            for scalar in scalars {
+                let parts = scalar.split(separator: "=", maxSplits: 1).map(String.init)
+                scalarTypes[parts[0]] = parts[1]
+            }
+            let configuration = Configuration(
+                schema: schemaPaths, operations: operationGlobs, namespace: namespace,
+                output: .init(path: output, moduleType: moduleType), scalars: scalarTypes, accessLevel: accessLevel,
+                orionPath: orionPath)
+            let problems = configuration.problems()
+            guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
+            return (configuration, currentDirectory)
+        }
+        let url = URL(fileURLWithPath: config ?? "orion.json", relativeTo: currentDirectory).standardizedFileURL
+        do {
+            return (try Configuration.load(url), url.deletingLastPathComponent())
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}
+
+extension CodegenOptions.ModuleType: ExpressibleByArgument {}
