@@ -10,6 +10,11 @@ step "Root package: build and test (unit tests, differential tests against graph
 swift build --build-tests
 swift test --skip-build --parallel
 
+step "Generated code: a package per schema from orion generate, built and used by its tests"
+bash Tests/GeneratedCode/generate.sh
+swift build --build-tests --package-path Tests/GeneratedCode
+swift test --skip-build --package-path Tests/GeneratedCode
+
 step "Parser fuzzing for ${ORION_FUZZ_SECONDS:-60}s"
 bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-60}"
 

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Generates a Swift package for every schema and operation set of the shared data (and the
+# RocketReserver tutorial operations) into Generated/, with the built `orion`: the packages this
+# package's tests build and use.
+#   ORION=path/to/orion (default: the root package's debug build)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+shared="${ORION_SHARED_DATA:-$root/../shared/data}"
+orion="${ORION:-$root/.build/debug/orion}"
+schemas="$shared/schemas"
+
+generate() { # namespace schema operations-glob [options...]
+    local namespace=$1 schema=$2 operations=$3
+    shift 3
+    "$orion" generate --schema "$schema" --operations "$operations" --namespace "$namespace" \
+        --output "$here/Generated/$namespace" --orion-path ../../../.. "$@"
+}
+
+generate StarWarsAPI "$schemas/starwars/schema.json" "$schemas/starwars/operations/**/*.graphql"
+generate AnimalKingdomAPI "$schemas/animalkingdom/AnimalSchema.graphqls" "$schemas/animalkingdom/*.graphql"
+generate GitHubAPI "$schemas/github/schema.graphqls" "$schemas/github/Queries/**/*.graphql" \
+    --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String
+generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.graphql"
+generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
+generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/GraphQL/*.graphql"
