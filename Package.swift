@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),
+        .testTarget(name: "OrionCodegenTests", dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "OrionCommandTests", dependencies: ["OrionCodegen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

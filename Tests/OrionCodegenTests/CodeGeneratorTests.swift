@@ -1,0 +1,124 @@
+import Foundation
+@testable import OrionCodegen
+import Testing
+
+/// What generated code contains for particular schema features, and the errors generation reports.
+@Suite struct CodeGeneratorTests {
+    static let sdl = """
+        "A thing"
+        type Query {
+          thing(id: ID!): Thing
+          things(filter: Filter, order: Order = ASC): [Thing!]!
+          search(text: String!): [Result]
+        }
+        type Thing {
+          id: ID!
+          "The old name"
+          oldName: String @deprecated(reason: "Use name.")
+          name: String!
+          kind: Kind
+          createdAt: DateTime
+          score: Long
+          default: Int
+        }
+        type Other { label: String }
+        union Result = Thing | Other
+        enum Kind { BIG_ONE, small, OLD @deprecated(reason: "Gone.") }
+        enum Order { ASC, DESC }
+        input Filter { kind: Kind, minScore: Long, tags: [String], nested: Filter }
+        scalar DateTime
+        scalar Long
+        """
+
+    @Test func fieldsScalarsEnumsAndDeprecations() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: """
+            query Thing($id: ID!) { thing(id: $id) { id name oldName kind createdAt score default } }
+            """, options: CodegenOptions(namespace: "API", moduleType: .singleFile, scalarTypes: ["DateTime": "Date"]))
+        #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery"))
+        #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Identifiable"))
+        #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: String? { _oldName }"))
+        #expect(swift.contains("public let kind: OrionAPI.GraphQLEnum<API.Kind>?"))
+        #expect(swift.contains("public let createdAt: API.DateTime?"))
+        #expect(swift.contains("public typealias DateTime = Date"))
+        #expect(swift.contains("Unmapped custom scalar: read as `String`"))
+        #expect(swift.contains("public typealias Long = String"))
+        #expect(swift.contains("public let `default`: Int?"))
+        #expect(swift.contains("case bigOne = \"BIG_ONE\""))
+        #expect(swift.contains("@available(*, deprecated, message: \"Gone.\")\n    case old = \"OLD\""))
+        #expect(swift.contains("/// The old name"))
+        #expect(swift.contains("public var id: String"))
+        #expect(swift.contains("public enum API {}"))
+    }
+
+    @Test func variablesAndInputObjects() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: """
+            query Things($filter: Filter, $order: Order = DESC) { things(filter: $filter, order: $order) { id } }
+            """)
+        #expect(swift.contains("public var filter: OrionAPI.GraphQLNullable<API.Filter>"))
+        #expect(swift.contains("public init(filter: OrionAPI.GraphQLNullable<API.Filter> = .absent, order: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<API.Order>> = .absent)"))
+        #expect(swift.contains("public struct Filter: OrionAPI.InputObject"))
+        #expect(swift.contains("public var tags: OrionAPI.GraphQLNullable<[String?]>"))
+        #expect(swift.contains("public var nested: OrionAPI.GraphQLNullable<API.Filter>"))
+        #expect(swift.contains(".field(\"things\", .nonNull(.list(.nonNull(.object(Thing.self)))), arguments: [\"filter\": .variable(\"filter\"), \"order\": .variable(\"order\")])"))
+    }
+
+    @Test func embeddedLayoutWrapsSchemaTypesInTheNamespace() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }",
+                                       options: CodegenOptions(namespace: "MyAPI", moduleType: .embedded))
+        #expect(swift.contains("extension MyAPI {\n  public enum Kind: String, OrionAPI.EnumType {"))
+        #expect(swift.contains("public enum MyAPI {}"))
+        #expect(swift.contains("public struct QQuery: OrionAPI.GraphQLQuery"))
+    }
+
+    @Test func internalAccessLevel() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }",
+                                       options: CodegenOptions(namespace: "API", moduleType: .singleFile, accessLevel: "internal"))
+        #expect(!swift.contains("public "))
+        #expect(swift.contains("struct QQuery: OrionAPI.GraphQLQuery"))
+    }
+
+    @Test func everyValidationErrorIsReported() {
+        #expect {
+            _ = try Generation.run(sdl: Self.sdl, operations: "query A { thing(id: 1) { nope } } query B { missing } { x }")
+        } throws: { error in
+            guard let error = error as? CodegenError else { return false }
+            let messages = error.errors.map(\.message)
+            return messages.contains { $0.contains("Cannot query field 'nope' on type 'Thing'") }
+                && messages.contains { $0.contains("Cannot query field 'missing' on type 'Query'") }
+                && messages.count >= 3
+        }
+    }
+
+    @Test func namesClashingWithGeneratedMembersAreReportedWithAnAliasHint() {
+        let sdl = "type Query { item: Item } type Item { fragments: Int, jsonObject: String }"
+        #expect {
+            _ = try Generation.run(sdl: sdl, operations: "query Q { item { fragments jsonObject } }")
+        } throws: { error in
+            guard let error = error as? CodegenError else { return false }
+            return error.errors.count == 2
+                && error.errors[0].message.contains("Field \"fragments\" of QQuery.Data.Item would clash with the generated member `fragments`; give it an alias")
+                && error.errors[0].sourceLocations.first?.line == 1
+        }
+    }
+
+    @Test func typenameIsAddedToTheDocumentSent() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { search(text: \"a\") { ... on Thing { name } } }")
+        #expect(swift.contains("search(text: \"a\") {\n          __typename\n          ... on Thing {\n"))
+        #expect(swift.contains("self.asThing = try object.typeCase(AsThing.self, typename: __typename, schema: API.SchemaMetadata.self, isConditional: false)"))
+        #expect(swift.contains("public static let Result = OrionAPI.UnionType(name: \"Result\", possibleTypes: [\"Thing\", \"Other\"])"))
+        #expect(swift.contains("\"Other\": Other, \"Query\": Query, \"Thing\": Thing"))
+    }
+
+    @Test func nestedFragmentsStayLinear() throws {
+        // Fragment i spreads fragment i-1 and selects a field of its own: generated size must grow
+        // linearly, not double with each level.
+        func operations(_ depth: Int) -> String {
+            var text = "fragment F0 on Thing { id }\n"
+            for level in 1...depth { text += "fragment F\(level) on Thing { ...F\(level - 1) name }\n" }
+            return text + "query Q { thing(id: 1) { ...F\(depth) } }"
+        }
+        let small = try Generation.run(sdl: Self.sdl, operations: operations(10)).count
+        let large = try Generation.run(sdl: Self.sdl, operations: operations(40)).count
+        #expect(Double(large) / Double(small) < 5, "\(small) → \(large) bytes")
+    }
+}
