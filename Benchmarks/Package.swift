@@ -10,6 +10,8 @@ let package = Package(
         .package(name: "Orion", path: ".."),
         // Baseline only: the GraphQL implementation Swift servers use, for parse and schema figures.
         .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
+        // Generated models of the GitHub operations, written by Tests/GeneratedCode/generate.sh.
+        .package(path: "../Tests/GeneratedCode/Generated/GitHubAPI"),
     ],
     targets: [
         .executableTarget(
@@ -17,6 +19,9 @@ let package = Package(
             dependencies: [
                 .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionCompiler", package: "Orion"),
+                .product(name: "OrionCodegen", package: "Orion"),
+                .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ]
         ),

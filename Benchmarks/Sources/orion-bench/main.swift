@@ -6,6 +6,8 @@ import Foundation
 let groups: [BenchmarkGroup] = [
     parseBenchmarks,
     compilerBenchmarks,
+    codegenBenchmarks,
+    modelBenchmarks,
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
