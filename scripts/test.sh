@@ -12,7 +12,7 @@ swift test --skip-build --parallel
 
 step "Generated code: a package per schema from orion generate, built and used by its tests"
 bash Tests/GeneratedCode/generate.sh
-swift build --build-tests --package-path Tests/GeneratedCode
+swift build --build-tests --package-path Tests/GeneratedCode -Xswiftc -warnings-as-errors
 swift test --skip-build --package-path Tests/GeneratedCode
 
 step "Parser fuzzing for ${ORION_FUZZ_SECONDS:-60}s"
