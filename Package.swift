@@ -29,6 +29,7 @@ let package = Package(
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCodegenTests", dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", "TestSupport"], exclude: ["Golden"]),

@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL", exact: "4.3.0"),
         // Generated models of the GitHub operations, written by Tests/GeneratedCode/generate.sh.
         .package(path: "../Tests/GeneratedCode/Generated/GitHubAPI"),
+        .package(path: "../Tests/GeneratedCode/Generated/RocketReserverAPI"),
     ],
     targets: [
         .executableTarget(
@@ -22,6 +23,7 @@ let package = Package(
                 .product(name: "OrionCodegen", package: "Orion"),
                 .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "GitHubAPI", package: "GitHubAPI"),
+                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
                 .product(name: "GraphQL", package: "GraphQL"),
             ]
         ),

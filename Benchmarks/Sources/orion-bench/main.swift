@@ -8,9 +8,12 @@ let groups: [BenchmarkGroup] = [
     compilerBenchmarks,
     codegenBenchmarks,
     modelBenchmarks,
+    responseBenchmarks,
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// The child process of response.launches10k.peak_mb.
+if arguments.count == 2, arguments[0] == "--build-launch-models" { exit(LaunchesResponse.buildInChild(arguments[1])) }
 let quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" }
 if arguments.contains("--help") || arguments.contains("-h") {

@@ -4,7 +4,7 @@ import Foundation
 /// and optionals and lists of them.
 public protocol ResponseDecodable {
     /// Reads the value; throws ``ResponseDecodingError`` on a mismatch.
-    init<Value: ResponseValueReader>(responseValue value: Value) throws
+    init(responseValue value: ResponseValue) throws
 
     /// The value of a field the response does not contain: an error for non-null types.
     static func decodeMissing() throws -> Self
@@ -23,30 +23,36 @@ public protocol JSONObjectConvertible {
 }
 
 extension String: ResponseDecodable, JSONObjectConvertible {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws { self = try value.decodeString() }
+    @inlinable
+    public init(responseValue value: ResponseValue) throws { self = try value.decodeString() }
     public var jsonObjectValue: Any { self }
 }
 
 extension Int: ResponseDecodable, JSONObjectConvertible {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws { self = try value.decodeInt() }
+    @inlinable
+    public init(responseValue value: ResponseValue) throws { self = try value.decodeInt() }
     public var jsonObjectValue: Any { self }
 }
 
 extension Double: ResponseDecodable, JSONObjectConvertible {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws { self = try value.decodeDouble() }
+    @inlinable
+    public init(responseValue value: ResponseValue) throws { self = try value.decodeDouble() }
     public var jsonObjectValue: Any { self }
 }
 
 extension Bool: ResponseDecodable, JSONObjectConvertible {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws { self = try value.decodeBool() }
+    @inlinable
+    public init(responseValue value: ResponseValue) throws { self = try value.decodeBool() }
     public var jsonObjectValue: Any { self }
 }
 
 extension Optional: ResponseDecodable where Wrapped: ResponseDecodable {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws {
+    @inlinable
+    public init(responseValue value: ResponseValue) throws {
         self = value.isNull ? nil : try Wrapped(responseValue: value)
     }
 
+    @inlinable
     public static func decodeMissing() throws -> Self { nil }
 }
 
@@ -55,7 +61,8 @@ extension Optional: JSONObjectConvertible where Wrapped: JSONObjectConvertible {
 }
 
 extension Array: ResponseDecodable where Element: ResponseDecodable {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws {
+    @inlinable
+    public init(responseValue value: ResponseValue) throws {
         let elements = try value.decodeList()
         var array: [Element] = []
         array.reserveCapacity(elements.count)

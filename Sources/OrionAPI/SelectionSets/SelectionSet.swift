@@ -1,7 +1,9 @@
+import Foundation
+
 /// A generated model of a selection set: the data an operation, fragment, field or type case
 /// selects, as a struct of stored properties.
 ///
-/// Models decode from any ``ResponseObjectReader`` and write themselves back as JSON; the static
+/// Models decode from a ``ResponseObject`` (an index of the response bytes) and write themselves back as JSON; the static
 /// ``__selections`` describe them to the runtime (for normalizing into the cache).
 public protocol SelectionSet: ResponseDecodable, JSONObjectConvertible, Sendable, Hashable {
     /// The schema type the selections are made on.
@@ -10,7 +12,7 @@ public protocol SelectionSet: ResponseDecodable, JSONObjectConvertible, Sendable
     static var __selections: [Selection] { get }
 
     /// Reads the model from a response object.
-    init<Object: ResponseObjectReader>(responseObject object: Object) throws
+    init(responseObject object: ResponseObject) throws
 
     /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
     /// included.
@@ -18,7 +20,7 @@ public protocol SelectionSet: ResponseDecodable, JSONObjectConvertible, Sendable
 }
 
 extension SelectionSet {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws {
+    public init(responseValue value: ResponseValue) throws {
         try self.init(responseObject: value.decodeObject())
     }
 
@@ -27,7 +29,18 @@ extension SelectionSet {
     ///
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
     public init(jsonObject: [String: Any]) throws {
-        try self.init(responseObject: JSONObjectReader(jsonObject))
+        guard JSONSerialization.isValidJSONObject(jsonObject) else {
+            throw ResponseDecodingError(expected: "a JSON object", found: "values JSONSerialization cannot write")
+        }
+        try self.init(jsonData: JSONSerialization.data(withJSONObject: jsonObject))
+    }
+
+    /// Builds the model from the JSON text of its object.
+    ///
+    /// - Throws: `JSONParseError` for text that is not JSON, ``ResponseDecodingError`` naming the
+    ///   path of the first mismatch.
+    public init(jsonData: Data) throws {
+        try self.init(responseObject: ResponseObject(jsonData: jsonData))
     }
 
     public var jsonObjectValue: Any { jsonObject }

@@ -21,8 +21,8 @@ public struct CustomScalarError: Error, Sendable {
 }
 
 extension CustomScalarType {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws {
-        let json = try value.decodeJSON()
+    public init(responseValue value: ResponseValue) throws {
+        let json = value.decodeJSON()
         do {
             try self.init(_jsonValue: json)
         } catch let error as CustomScalarError {

@@ -34,7 +34,7 @@ public enum GraphQLEnum<T: EnumType>: Sendable, Hashable, RawRepresentable {
 }
 
 extension GraphQLEnum: ResponseDecodable, JSONObjectConvertible, JSONValueConvertible {
-    public init<Value: ResponseValueReader>(responseValue value: Value) throws {
+    public init(responseValue value: ResponseValue) throws {
         self.init(rawValue: try value.decodeString())
     }
 

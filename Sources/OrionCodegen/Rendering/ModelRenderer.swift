@@ -119,7 +119,7 @@ struct ModelRenderer {
     }
 
     private func renderInitializer(_ model: Model, into writer: inout SwiftWriter) {
-        writer.block("\(access)init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws") { writer in
+        writer.block("\(access)init(responseObject object: OrionAPI.ResponseObject) throws") { writer in
             for property in model.properties {
                 writer.line("self.\(storageName(property)) = try object.field(\(SwiftLiteral.string(property.field.responseKey)))")
             }

@@ -31,7 +31,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
   public let isBooked: Bool
   public let mission: Mission?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.id = try object.field("id")
     self.site = try object.field("site")
@@ -59,7 +59,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
     public let __typename: String
     public let name: String?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
     }
@@ -112,7 +112,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
     /// Books trips on the given launches for the logged-in user. success is false (with a message) when something could not be booked.
     public let bookTrips: BookTrips
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.bookTrips = try object.field("bookTrips")
     }
 
@@ -136,7 +136,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
       public let message: String?
       public let launches: [Launch?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.success = try object.field("success")
         self.message = try object.field("message")
@@ -164,7 +164,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
         public let id: String
         public let isBooked: Bool
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.isBooked = try object.field("isBooked")
@@ -221,7 +221,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
     /// Cancels the logged-in user's trip on a launch.
     public let cancelTrip: CancelTrip
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.cancelTrip = try object.field("cancelTrip")
     }
 
@@ -245,7 +245,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
       public let message: String?
       public let launches: [Launch?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.success = try object.field("success")
         self.message = try object.field("message")
@@ -273,7 +273,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
         public let id: String
         public let isBooked: Bool
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.isBooked = try object.field("isBooked")
@@ -326,7 +326,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
     /// Logs in (creating the user if needed). The returned user's token goes in the Authorization header.
     public let login: Login?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.login = try object.field("login")
     }
 
@@ -350,7 +350,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
       public let email: String
       public let token: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.email = try object.field("email")
@@ -403,7 +403,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
     /// Sets the logged-in user's profile image.
     public let uploadProfileImage: UploadProfileImage?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.uploadProfileImage = try object.field("uploadProfileImage")
     }
 
@@ -425,7 +425,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
       public let id: String
       public let profileImage: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.profileImage = try object.field("profileImage")
@@ -487,7 +487,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
     public let launch: Launch?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.launch = try object.field("launch")
     }
 
@@ -515,7 +515,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
       public let rocket: Rocket?
       public let isBooked: Bool
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.site = try object.field("site")
@@ -547,7 +547,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
         public let name: String?
         public let missionPatch: String?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
           self.missionPatch = try object.field("missionPatch")
@@ -576,7 +576,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
         public let name: String?
         public let type: String?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.name = try object.field("name")
@@ -609,16 +609,23 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
             __typename
             id
             site
+            isBooked
             mission {
               __typename
               name
               missionPatch(size: SMALL)
             }
+            rocket {
+              __typename
+              id
+              name
+              type
+            }
           }
         }
       }
       """#,
-    identifier: "2390f3e9eadd45f460cde2779d0c0ca12023caa70394afe977f7c6c9ffede8ca"
+    identifier: "1aae374321648ab1cc354e6ac3fbd243ea2dbc464f9c60d723aeb2e4c6dea520"
   )
 
   public var pageSize: OrionAPI.GraphQLNullable<Int>
@@ -644,7 +651,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
     /// Pass the cursor of the previous page as `after` to get the next page.
     public let launches: Launches
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.launches = try object.field("launches")
     }
 
@@ -668,7 +675,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
       public let hasMore: Bool
       public let launches: [Launch?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.cursor = try object.field("cursor")
         self.hasMore = try object.field("hasMore")
@@ -690,19 +697,25 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("site", .scalar),
+          .field("isBooked", .nonNull(.scalar)),
           .field("mission", .object(Mission.self)),
+          .field("rocket", .object(Rocket.self)),
         ] }
 
         public let __typename: String
         public let id: String
         public let site: String?
+        public let isBooked: Bool
         public let mission: Mission?
+        public let rocket: Rocket?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.site = try object.field("site")
+          self.isBooked = try object.field("isBooked")
           self.mission = try object.field("mission")
+          self.rocket = try object.field("rocket")
         }
 
         public var jsonObject: [String: Any] {
@@ -710,7 +723,9 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
             "__typename": __typename.jsonObjectValue,
             "id": id.jsonObjectValue,
             "site": site.jsonObjectValue,
+            "isBooked": isBooked.jsonObjectValue,
             "mission": mission.jsonObjectValue,
+            "rocket": rocket.jsonObjectValue,
           ]
         }
 
@@ -726,7 +741,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
           public let name: String?
           public let missionPatch: String?
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
             self.missionPatch = try object.field("missionPatch")
@@ -737,6 +752,37 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
               "__typename": __typename.jsonObjectValue,
               "name": name.jsonObjectValue,
               "missionPatch": missionPatch.jsonObjectValue,
+            ]
+          }
+        }
+
+        public struct Rocket: OrionAPI.SelectionSet, Identifiable {
+          public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
+          public static var __selections: [OrionAPI.Selection] { [
+            .field("__typename", .nonNull(.scalar)),
+            .field("id", .nonNull(.scalar)),
+            .field("name", .scalar),
+            .field("type", .scalar),
+          ] }
+
+          public let __typename: String
+          public let id: String
+          public let name: String?
+          public let type: String?
+
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
+            self.__typename = try object.field("__typename")
+            self.id = try object.field("id")
+            self.name = try object.field("name")
+            self.type = try object.field("type")
+          }
+
+          public var jsonObject: [String: Any] {
+            [
+              "__typename": __typename.jsonObjectValue,
+              "id": id.jsonObjectValue,
+              "name": name.jsonObjectValue,
+              "type": type.jsonObjectValue,
             ]
           }
         }
@@ -787,7 +833,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
     public let me: Me?
     public let totalTripsBooked: Int?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.me = try object.field("me")
       self.totalTripsBooked = try object.field("totalTripsBooked")
     }
@@ -815,7 +861,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
       public let profileImage: String?
       public let trips: [Trip?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.email = try object.field("email")
@@ -851,7 +897,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
         public let mission: LaunchSummary.Mission?
         public let fragments: Fragments
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.site = try object.field("site")
@@ -900,7 +946,7 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
     /// The change in the number of booked trips, each time trips are booked (positive) or cancelled (negative).
     public let tripsBooked: Int?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.tripsBooked = try object.field("tripsBooked")
     }
 

@@ -20,7 +20,7 @@ public struct CharacterAppearsIn: OrionAPI.Fragment {
   /// The movies this character appears in
   public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.appearsIn = try object.field("appearsIn")
   }
@@ -50,7 +50,7 @@ public struct CharacterName: OrionAPI.Fragment {
   /// The name of the character
   public let name: String
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
   }
@@ -84,7 +84,7 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
   /// The movies this character appears in
   public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.appearsIn = try object.field("appearsIn")
@@ -121,7 +121,7 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
   public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
   public let fragments: Fragments
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.appearsIn = try object.field("appearsIn")
@@ -165,7 +165,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
   public let name: String
   public let asDroid: AsDroid?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -194,7 +194,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
     /// The name of the character
     public let name: String
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.appearsIn = try object.field("appearsIn")
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
@@ -231,7 +231,7 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
   public let name: String
   public let fragments: Fragments
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.fragments = Fragments(characterName: try CharacterName(responseObject: object), droidPrimaryFunction: try object.typeCase(DroidPrimaryFunction.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false))
@@ -280,7 +280,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
   public let asHuman: AsHuman?
   public let asDroid: AsDroid?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
     self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -306,7 +306,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     public let friends: [Friend?]?
     public let __typename: String
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.friends = try object.field("friends")
       self.__typename = try object.field("__typename")
     }
@@ -329,7 +329,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
       /// The movies this character appears in
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.appearsIn = try object.field("appearsIn")
       }
@@ -360,7 +360,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     public let friends: [FriendsNames.Friend?]?
     public let fragments: Fragments
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
       self.friends = try object.field("friends")
@@ -408,7 +408,7 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
   public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
   public let fragments: Fragments
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.appearsIn = try object.field("appearsIn")
@@ -451,7 +451,7 @@ public struct DroidDetails: OrionAPI.Fragment {
   /// This droid's primary function
   public let primaryFunction: String?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.primaryFunction = try object.field("primaryFunction")
@@ -483,7 +483,7 @@ public struct DroidName: OrionAPI.Fragment {
   /// What others call this droid
   public let name: String
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
   }
@@ -520,7 +520,7 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
   public let primaryFunction: String?
   public let fragments: Fragments
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.primaryFunction = try object.field("primaryFunction")
@@ -561,7 +561,7 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment {
   /// This droid's primary function
   public let primaryFunction: String?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.primaryFunction = try object.field("primaryFunction")
   }
@@ -594,7 +594,7 @@ public struct FriendsNames: OrionAPI.Fragment {
   /// The friends of the character, or an empty list if they have none
   public let friends: [Friend?]?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.friends = try object.field("friends")
   }
@@ -617,7 +617,7 @@ public struct FriendsNames: OrionAPI.Fragment {
     /// The name of the character
     public let name: String
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
     }
@@ -658,7 +658,7 @@ public struct HeroDetails: OrionAPI.Fragment {
   public let asHuman: AsHuman?
   public let asDroid: AsDroid?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.name = try object.field("name")
     self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -689,7 +689,7 @@ public struct HeroDetails: OrionAPI.Fragment {
     /// The name of the character
     public let name: String
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.height = try object.field("height")
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
@@ -718,7 +718,7 @@ public struct HeroDetails: OrionAPI.Fragment {
     /// The name of the character
     public let name: String
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.primaryFunction = try object.field("primaryFunction")
       self.__typename = try object.field("__typename")
       self.name = try object.field("name")
@@ -751,7 +751,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
   /// Height in the preferred unit, default is meters
   public let height: Double?
 
-  public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+  public init(responseObject object: OrionAPI.ResponseObject) throws {
     self.__typename = try object.field("__typename")
     self.height = try object.field("height")
   }
@@ -787,7 +787,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
     public let createReview: CreateReview?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.createReview = try object.field("createReview")
     }
 
@@ -811,7 +811,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
       /// Comment about the movie
       public let commentary: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.stars = try object.field("stars")
         self.commentary = try object.field("commentary")
@@ -864,7 +864,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
 
     public let createReview: CreateReview?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.createReview = try object.field("createReview")
     }
 
@@ -888,7 +888,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
       /// Comment about the movie
       public let commentary: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.stars = try object.field("stars")
         self.commentary = try object.field("commentary")
@@ -928,7 +928,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
     public let createReview: CreateReview?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.createReview = try object.field("createReview")
     }
 
@@ -952,7 +952,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
       /// Comment about the movie
       public let commentary: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.stars = try object.field("stars")
         self.commentary = try object.field("commentary")
@@ -1006,7 +1006,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1026,7 +1026,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let __typename: String
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.fragments = Fragments(droidDetails: try object.typeCase(DroidDetails.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false))
       }
@@ -1083,7 +1083,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1110,7 +1110,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.name = try object.field("name")
@@ -1137,7 +1137,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
         /// The ID of the character
         public let id: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
         }
@@ -1189,7 +1189,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1213,7 +1213,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.friends = try object.field("friends")
@@ -1238,7 +1238,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
         }
@@ -1294,7 +1294,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1320,7 +1320,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let friends: [FriendsNames.Friend?]?
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.friends = try object.field("friends")
@@ -1389,7 +1389,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1412,7 +1412,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
       public let friends: [Friend?]?
       public let asDroid: AsDroid?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.friends = try object.field("friends")
         self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -1440,7 +1440,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
         public let name: String
         public let fragments: Fragments
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
           self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
@@ -1471,7 +1471,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
         public let friends: [Friend?]?
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.friends = try object.field("friends")
           self.__typename = try object.field("__typename")
         }
@@ -1496,7 +1496,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
           public let name: String
           public let fragments: Fragments
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
             self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
@@ -1557,7 +1557,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1584,7 +1584,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.name = try object.field("name")
@@ -1611,7 +1611,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
         }
@@ -1665,7 +1665,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1692,7 +1692,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.name = try object.field("name")
@@ -1722,7 +1722,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.name = try object.field("name")
@@ -1762,7 +1762,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1783,7 +1783,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
       /// The movies this character appears in
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.appearsIn = try object.field("appearsIn")
       }
@@ -1834,7 +1834,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1857,7 +1857,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.appearsIn = try object.field("appearsIn")
         self.fragments = Fragments(characterAppearsIn: try CharacterAppearsIn(responseObject: object))
@@ -1921,7 +1921,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -1941,7 +1941,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
       public let __typename: String
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.fragments = Fragments(heroDetails: try object.conditional(HeroDetails.self))
       }
@@ -1996,7 +1996,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2016,7 +2016,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
       public let __typename: String
       public let ifIncludeDetails: IfIncludeDetails?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.ifIncludeDetails = try object.conditional(IfIncludeDetails.self)
       }
@@ -2043,7 +2043,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
         public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.name = try object.field("name")
           self.appearsIn = try object.field("appearsIn")
           self.__typename = try object.field("__typename")
@@ -2099,7 +2099,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2124,7 +2124,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
       public let asHuman: AsHuman?
       public let asDroid: AsDroid?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -2155,7 +2155,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.height = try object.field("height")
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
@@ -2184,7 +2184,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.primaryFunction = try object.field("primaryFunction")
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
@@ -2244,7 +2244,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2267,7 +2267,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let name: String
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.fragments = Fragments(heroDetails: try HeroDetails(responseObject: object))
@@ -2327,7 +2327,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2348,7 +2348,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.friends = try object.field("friends")
       }
@@ -2374,7 +2374,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public let name: String
         public let asDroid: AsDroid?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
           self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -2403,7 +2403,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
           /// The name of the character
           public let name: String
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.primaryFunction = try object.field("primaryFunction")
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
@@ -2464,7 +2464,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2485,7 +2485,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.friends = try object.field("friends")
       }
@@ -2510,7 +2510,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public let name: String
         public let asDroid: AsDroid?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
           self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -2539,7 +2539,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
           /// The name of the character
           public let name: String
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.primaryFunction = try object.field("primaryFunction")
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
@@ -2597,7 +2597,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2618,7 +2618,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public let friends: [Friend?]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.friends = try object.field("friends")
       }
@@ -2644,7 +2644,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
         /// The friends of the character, or an empty list if they have none
         public let friends: [Friend?]?
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.id = try object.field("id")
           self.friends = try object.field("friends")
@@ -2669,7 +2669,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
           /// The name of the character
           public let name: String
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
           }
@@ -2719,7 +2719,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2743,7 +2743,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
       /// The movies this character appears in
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.appearsIn = try object.field("appearsIn")
@@ -2797,7 +2797,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2823,7 +2823,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.appearsIn = try object.field("appearsIn")
@@ -2882,7 +2882,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2903,7 +2903,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -2955,7 +2955,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -2976,7 +2976,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -3024,7 +3024,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3045,7 +3045,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -3093,7 +3093,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3114,7 +3114,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -3162,7 +3162,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3183,7 +3183,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -3236,7 +3236,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3259,7 +3259,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public let name: String?
       public let asDroid: AsDroid?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -3285,7 +3285,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
         public let name: String
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.name = try object.field("name")
           self.__typename = try object.field("__typename")
         }
@@ -3338,7 +3338,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3364,7 +3364,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
       public let name: String
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.name = try object.field("name")
@@ -3424,7 +3424,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3447,7 +3447,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
       public let name: String
       public let fragments: Fragments
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
@@ -3502,7 +3502,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3526,7 +3526,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.id = try object.field("id")
         self.name = try object.field("name")
@@ -3593,7 +3593,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3618,7 +3618,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
       public let asHuman: AsHuman?
       public let asDroid: AsDroid?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -3649,7 +3649,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.friends = try object.field("friends")
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
@@ -3676,7 +3676,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
           public let name: String
           public let asHuman: AsHuman?
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
             self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -3705,7 +3705,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
             /// The name of the character
             public let name: String
 
-            public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+            public init(responseObject object: OrionAPI.ResponseObject) throws {
               self.height = try object.field("height")
               self.__typename = try object.field("__typename")
               self.name = try object.field("name")
@@ -3736,7 +3736,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public let name: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.friends = try object.field("friends")
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
@@ -3763,7 +3763,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
           public let name: String
           public let asHuman: AsHuman?
 
-          public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+          public init(responseObject object: OrionAPI.ResponseObject) throws {
             self.__typename = try object.field("__typename")
             self.name = try object.field("name")
             self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -3792,7 +3792,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
             /// The name of the character
             public let name: String
 
-            public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+            public init(responseObject object: OrionAPI.ResponseObject) throws {
               self.height = try object.field("height")
               self.__typename = try object.field("__typename")
               self.name = try object.field("name")
@@ -3849,7 +3849,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
     public let hero: Hero?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
     }
 
@@ -3871,7 +3871,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
       public let asHuman: AsHuman?
       public let asDroid: AsDroid?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
         self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -3897,7 +3897,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
         public let property: String?
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.property = try object.field("property")
           self.__typename = try object.field("__typename")
         }
@@ -3921,7 +3921,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
         public let property: String?
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.property = try object.field("property")
           self.__typename = try object.field("__typename")
         }
@@ -3970,7 +3970,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
 
     public let human: Human?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.human = try object.field("human")
     }
 
@@ -3994,7 +3994,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
       /// Mass in kilograms, or null if unknown
       public let mass: Double?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.mass = try object.field("mass")
@@ -4039,7 +4039,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
     public let hero: Hero?
     public let r2: R2?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.hero = try object.field("hero")
       self.r2 = try object.field("r2")
     }
@@ -4062,7 +4062,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -4086,7 +4086,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
       /// The movies this character appears in
       public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.appearsIn = try object.field("appearsIn")
       }
@@ -4144,7 +4144,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
     public let search: [Search?]?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.search = try object.field("search")
     }
 
@@ -4168,7 +4168,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
       public let asDroid: AsDroid?
       public let asStarship: AsStarship?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
         self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
@@ -4199,7 +4199,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
         public let name: String
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.id = try object.field("id")
           self.name = try object.field("name")
           self.__typename = try object.field("__typename")
@@ -4228,7 +4228,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
         public let name: String
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.id = try object.field("id")
           self.name = try object.field("name")
           self.__typename = try object.field("__typename")
@@ -4257,7 +4257,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
         public let name: String
         public let __typename: String
 
-        public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+        public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.id = try object.field("id")
           self.name = try object.field("name")
           self.__typename = try object.field("__typename")
@@ -4309,7 +4309,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
 
     public let starshipCoordinates: StarshipCoordinates?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.starshipCoordinates = try object.field("starshipCoordinates")
     }
 
@@ -4335,7 +4335,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
       /// Length of the starship, along the longest axis
       public let length: Double?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.coordinates = try object.field("coordinates")
@@ -4377,7 +4377,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
     public let starship: Starship?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.starship = try object.field("starship")
     }
 
@@ -4400,7 +4400,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
       public let name: String
       public let coordinates: [[Double]]?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
         self.coordinates = try object.field("coordinates")
@@ -4445,7 +4445,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
     public let r2: R2?
     public let luke: Luke?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.r2 = try object.field("r2")
       self.luke = try object.field("luke")
     }
@@ -4468,7 +4468,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -4492,7 +4492,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public let name: String
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.name = try object.field("name")
       }
@@ -4541,7 +4541,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
 
     public let reviewAdded: ReviewAdded?
 
-    public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+    public init(responseObject object: OrionAPI.ResponseObject) throws {
       self.reviewAdded = try object.field("reviewAdded")
     }
 
@@ -4568,7 +4568,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
       /// Comment about the movie
       public let commentary: String?
 
-      public init<Object: OrionAPI.ResponseObjectReader>(responseObject object: Object) throws {
+      public init(responseObject object: OrionAPI.ResponseObject) throws {
         self.__typename = try object.field("__typename")
         self.episode = try object.field("episode")
         self.stars = try object.field("stars")

@@ -1,23 +1,16 @@
 import Foundation
 import GitHubAPI
 import OrionAPI
+import RocketReserverAPI
 
-/// Generated models on the real GitHub response (100 issues, 508 comments): reading a field,
-/// against a dictionary lookup and cast on the same data (how Apollo iOS's `DataDict` reads
-/// one), and building models from `JSONSerialization`'s output, against the parse alone.
-let modelBenchmarks = BenchmarkGroup(figures: [
-    "model.field_read.ns", "model.field_read.vs_dictionary", "model.from_jsonobject.vs_jsonserialization",
-]) { settings in
+/// Reading a field of a generated model, against a dictionary lookup and cast on the same data
+/// (how Apollo iOS's `DataDict` reads one), on the real GitHub response (100 issues).
+let modelBenchmarks = BenchmarkGroup(figures: ["model.field_read.ns", "model.field_read.vs_dictionary"]) { settings in
     let bytes = try Data(contentsOf: SharedData.directory.appendingPathComponent("responses/github-issues-and-comments.json"))
-    func parse() throws -> [String: Any] {
-        guard let response = try JSONSerialization.jsonObject(with: bytes) as? [String: Any],
-              let data = response["data"] as? [String: Any] else { throw BenchmarkError(description: "the GitHub response has no data") }
-        return data
-    }
-    let json = try parse()
-    let model = try IssuesAndCommentsForRepositoryQuery.Data(jsonObject: json)
+    let model = try ResponseObject(jsonData: bytes).field("data", as: IssuesAndCommentsForRepositoryQuery.Data.self)
     let issues = (model.repository?.issues.nodes ?? []).compactMap { $0 }
-    let dictionaries = (((json["repository"] as? [String: Any])?["issues"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? []
+    let json = (try JSONSerialization.jsonObject(with: bytes) as? [String: Any])?["data"] as? [String: Any]
+    let dictionaries = (((json?["repository"] as? [String: Any])?["issues"] as? [String: Any])?["nodes"] as? [[String: Any]]) ?? []
     guard issues.count == 100, dictionaries.count == 100 else { throw BenchmarkError(description: "expected 100 issues") }
 
     let reads = settings.quick ? 1_000 : 1_000_000
@@ -31,11 +24,94 @@ let modelBenchmarks = BenchmarkGroup(figures: [
         for index in 0..<reads { total &+= ((dictionaries[index % 100]["title"] as? String) ?? "").utf8.count }
         return total
     }
-    let parseTime = try settings.bestTime(parse)
-    let buildTime = try settings.bestTime { try IssuesAndCommentsForRepositoryQuery.Data(jsonObject: try parse()) }
     return [
         Figure(name: "model.field_read.ns", value: modelTime / Double(reads) * 1e9, unit: "ns"),
         Figure(name: "model.field_read.vs_dictionary", value: dictionaryTime / modelTime, unit: "x"),
-        Figure(name: "model.from_jsonobject.vs_jsonserialization", value: buildTime / parseTime, unit: "x"),
     ]
+}
+
+/// Response bytes to typed models (parse into the tape, build the models), against
+/// `JSONSerialization.jsonObject` on the same bytes: the ratio is Foundation's time divided by
+/// Orion's, so higher is better and 1.0 is the target. The 10,000-launch response is written by
+/// `gen_launches.py`; its peak memory is measured in a child process that only builds the models.
+let responseBenchmarks = BenchmarkGroup(figures: [
+    "response.github.ms", "response.github.vs_jsonserialization",
+    "response.launches10k.ms", "response.launches10k.vs_jsonserialization", "response.launches10k.peak_mb",
+]) { settings in
+    let github = try Data(contentsOf: SharedData.directory.appendingPathComponent("responses/github-issues-and-comments.json"))
+    let launchesFile = try LaunchesResponse.file()
+    let launches = try Data(contentsOf: launchesFile)
+
+    let githubTime = try settings.bestTime { try ResponseObject(jsonData: github).field("data", as: IssuesAndCommentsForRepositoryQuery.Data.self) }
+    let githubBaseline = try settings.bestTime { try JSONSerialization.jsonObject(with: github) }
+    let launchesTime = try settings.bestTime { try LaunchesResponse.models(launches) }
+    let launchesBaseline = try settings.bestTime { try JSONSerialization.jsonObject(with: launches) }
+    guard try LaunchesResponse.models(launches).launches.launches.count == 10_000 else {
+        throw BenchmarkError(description: "expected 10,000 launches")
+    }
+    return [
+        Figure(name: "response.github.ms", value: githubTime * 1000, unit: "ms"),
+        Figure(name: "response.github.vs_jsonserialization", value: githubBaseline / githubTime, unit: "x"),
+        Figure(name: "response.launches10k.ms", value: launchesTime * 1000, unit: "ms"),
+        Figure(name: "response.launches10k.vs_jsonserialization", value: launchesBaseline / launchesTime, unit: "x"),
+        Figure(name: "response.launches10k.peak_mb", value: try LaunchesResponse.childPeakMegabytes(launchesFile), unit: "MB"),
+    ]
+}
+
+/// The 10,000-launch `LaunchList` response.
+enum LaunchesResponse {
+    /// Writes it with the shared generator (once per machine, in the temporary directory).
+    static func file() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orion-bench-launches-10000.json")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let script = SharedData.directory.appendingPathComponent("responses/gen_launches.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "10000", url.path]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchmarkError(description: "gen_launches.py failed (python3 is needed)") }
+        return url
+    }
+
+    static func models(_ bytes: Data) throws -> LaunchListQuery.Data {
+        try ResponseObject(jsonData: bytes).field("data", as: LaunchListQuery.Data.self)
+    }
+
+    /// Runs `orion-bench --build-launch-models FILE`, which prints its own peak resident memory
+    /// (a child's own figure: RUSAGE_CHILDREN would also count the generator script).
+    static func childPeakMegabytes(_ file: URL) throws -> Double {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--build-launch-models", file.path]
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let megabytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError(description: "the model-building child process failed: \(text)")
+        }
+        return megabytes
+    }
+
+    /// The child's whole work: read the file, build the models, keep them until exit.
+    static func buildInChild(_ path: String) -> Int32 {
+        guard let bytes = FileManager.default.contents(atPath: path), let models = try? models(bytes) else { return 1 }
+        blackHole(models)
+        #if canImport(Darwin)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        print(Double(usage.ru_maxrss) / 1_048_576)  // bytes on Apple platforms
+        #else
+        // VmHWM belongs to this address space; ru_maxrss would carry the parent's high-water
+        // mark across fork and exec.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        print(kilobytes / 1024)
+        #endif
+        return 0
+    }
 }

@@ -1,0 +1,229 @@
+/// Reads JSON text (RFC 8259) into tape entries, validating as it goes.
+struct JSONTapeParser {
+    let bytes: [UInt8]
+    private var entries: [JSONTape.Entry] = []
+    private var position = 0
+    /// Deeper nesting is refused rather than risking the stack.
+    static let maximumDepth = 512
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func parse() throws(JSONParseError) -> [JSONTape.Entry] {
+        entries.reserveCapacity(bytes.count / 8)
+        skipWhitespace()
+        try parseValue(depth: 0)
+        skipWhitespace()
+        if position < bytes.count { throw error("unexpected \(describe(bytes[position])) after the document") }
+        return entries
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONParseError) {
+        guard position < bytes.count else { throw error("unexpected end of the document, expected a value") }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try literal("true", .true)
+        case UInt8(ascii: "f"): try literal("false", .false)
+        case UInt8(ascii: "n"): try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        default: throw error("unexpected \(describe(bytes[position])), expected a value")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString, _ kind: JSONTape.Kind) throws(JSONParseError) {
+        let length = word.utf8CodeUnitCount
+        let start = position
+        guard start + length <= bytes.count else { throw error("unexpected end of the document in \(word)") }
+        let matches = word.withUTF8Buffer { expected in
+            (0..<length).allSatisfy { bytes[start + $0] == expected[$0] }
+        }
+        guard matches else { throw error("invalid literal, expected \(word)") }
+        entries.append(JSONTape.Entry(kind: kind, flag: false, first: UInt32(start), second: UInt32(length)))
+        position += length
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) {
+        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        let index = entries.count
+        entries.append(JSONTape.Entry(kind: .object, flag: false, first: 0, second: 0))
+        position += 1
+        skipWhitespace()
+        var count: UInt32 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                    throw error(position < bytes.count ? "unexpected \(describe(bytes[position])), expected a field name in quotes" : "unexpected end of the document in an object")
+                }
+                try parseString()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                    throw error(position < bytes.count ? "unexpected \(describe(bytes[position])), expected ':' after a field name" : "unexpected end of the document in an object")
+                }
+                position += 1
+                skipWhitespace()
+                try parseValue(depth: depth)
+                count += 1
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of the document in an object") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "}") { position += 1; break }
+                throw error("unexpected \(describe(bytes[position])), expected ',' or '}' in an object")
+            }
+        }
+        entries[index].first = UInt32(entries.count)
+        entries[index].second = count
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) {
+        guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        let index = entries.count
+        entries.append(JSONTape.Entry(kind: .array, flag: false, first: 0, second: 0))
+        position += 1
+        skipWhitespace()
+        var count: UInt32 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+        } else {
+            while true {
+                skipWhitespace()
+                try parseValue(depth: depth)
+                count += 1
+                skipWhitespace()
+                guard position < bytes.count else { throw error("unexpected end of the document in a list") }
+                if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+                if bytes[position] == UInt8(ascii: "]") { position += 1; break }
+                throw error("unexpected \(describe(bytes[position])), expected ',' or ']' in a list")
+            }
+        }
+        entries[index].first = UInt32(entries.count)
+        entries[index].second = count
+    }
+
+    /// A string: the entry covers the bytes between the quotes.
+    private mutating func parseString() throws(JSONParseError) {
+        let start = position + 1
+        var index = start
+        var hasEscapes = false
+        let count = bytes.count
+        while true {
+            guard index < count else {
+                position = index
+                throw error("unexpected end of the document in a string")
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                guard index + 1 < count else {
+                    position = index
+                    throw error("unexpected end of the document in a string")
+                }
+                switch bytes[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard index + 5 < count, (2...5).allSatisfy({ Self.hexValue(bytes[index + $0]) != nil }) else {
+                        position = index
+                        throw error("invalid \\u escape: expected four hexadecimal digits")
+                    }
+                    index += 6
+                default:
+                    position = index
+                    throw error("invalid escape \\\(describe(bytes[index + 1]))")
+                }
+                continue
+            }
+            if byte < 0x20 {
+                position = index
+                throw error("unescaped control character \(describe(byte)) in a string")
+            }
+            index += 1
+        }
+        entries.append(JSONTape.Entry(kind: .string, flag: hasEscapes, first: UInt32(start), second: UInt32(index - start)))
+        position = index + 1
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) {
+        let start = position
+        var index = position
+        let count = bytes.count
+        func digits(_ index: inout Int) -> Int {
+            let first = index
+            while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - first
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
+            position = index
+            throw error("invalid number: expected a digit")
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                position = index
+                throw error("invalid number: leading zeros are not allowed")
+            }
+        } else {
+            _ = digits(&index)
+        }
+        var isFloat = false
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            isFloat = true
+            guard digits(&index) > 0 else {
+                position = index
+                throw error("invalid number: expected a digit after '.'")
+            }
+        }
+        if index < count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            isFloat = true
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits(&index) > 0 else {
+                position = index
+                throw error("invalid number: expected a digit in the exponent")
+            }
+        }
+        entries.append(JSONTape.Entry(kind: .number, flag: isFloat, first: UInt32(start), second: UInt32(index - start)))
+        position = index
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private func error(_ message: String) -> JSONParseError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(position, bytes.count) where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONParseError(message: message, offset: position, line: line, column: position - lineStart + 1)
+    }
+}

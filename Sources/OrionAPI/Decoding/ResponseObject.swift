@@ -1,0 +1,95 @@
+import Foundation
+
+/// An object in a response, read from a `JSONTape`: what generated selection sets decode from.
+public struct ResponseObject: Sendable {
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
+
+    /// Parses a JSON object.
+    ///
+    /// - Throws: `JSONParseError` for text that is not JSON, ``ResponseDecodingError`` for JSON
+    ///   that is not an object.
+    public init(jsonData: Data) throws {
+        let tape = try JSONTape(data: jsonData)
+        self = try tape.root.decodeObject()
+    }
+
+    /// The value under `key`, or `nil` when the object has no such key.
+    @inlinable
+    public func value(forKey key: String) -> ResponseValue? {
+        var key = key
+        return key.withUTF8 { keyBytes in
+            tape.bytes.withUnsafeBufferPointer { bytes in
+                let entries = tape.entries
+                var cursor = index + 1
+                let end = Int(entries[index].first)
+                while cursor < end {
+                    let keyEntry = entries[cursor]
+                    if Int(keyEntry.second) == keyBytes.count, !keyEntry.flag {
+                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else {
+                            return ResponseValue(tape: tape, index: cursor + 1)  // both empty
+                        }
+                        if memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0 {
+                            return ResponseValue(tape: tape, index: cursor + 1)
+                        }
+                    }
+                    if keyEntry.flag, tape.unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self) {
+                        return ResponseValue(tape: tape, index: cursor + 1)
+                    }
+                    cursor = tape.next(after: cursor + 1)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Calls `body` with each field in order.
+    public func forEachField(_ body: (String, ResponseValue) throws -> Void) rethrows {
+        let entries = tape.entries
+        var cursor = index + 1
+        let end = Int(entries[index].first)
+        while cursor < end {
+            let key = (try? ResponseValue(tape: tape, index: cursor).decodeString()) ?? ""
+            try body(key, ResponseValue(tape: tape, index: cursor + 1))
+            cursor = tape.next(after: cursor + 1)
+        }
+    }
+
+    /// Decodes the field under `key`; errors carry the key in their path.
+    @inlinable
+    public func field<T: ResponseDecodable>(_ key: String, as type: T.Type = T.self) throws -> T {
+        do {
+            guard let value = value(forKey: key) else { return try T.decodeMissing() }
+            return try T(responseValue: value)
+        } catch let error as ResponseDecodingError {
+            throw error.prefixed(by: .key(key))
+        }
+    }
+
+    /// Decodes a type case or fragment that the server may have left out because an
+    /// `@include`/`@skip` condition excluded it: `nil` when a field it selects is missing.
+    @inlinable
+    public func conditional<T: SelectionSet>(_ type: T.Type) throws -> T? {
+        do {
+            return try T(responseObject: self)
+        } catch let error as ResponseDecodingError where error.isMissingField {
+            return nil
+        }
+    }
+
+    /// Decodes a type case or fragment whose type condition the object's `__typename` must
+    /// satisfy; `isConditional` when @include/@skip may also have left it out.
+    @inlinable
+    public func typeCase<T: SelectionSet>(
+        _ type: T.Type, typename: String, schema: any SchemaMetadata.Type, isConditional: Bool = false
+    ) throws -> T? {
+        guard T.__parentType.isSatisfied(byTypename: typename, in: schema) else { return nil }
+        return isConditional ? try conditional(T.self) : try T(responseObject: self)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import OrionAPI
+import Testing
+import TestSupport
+
+/// The JSON index responses are read into: RFC 8259 parsing, errors with positions, values.
+@Suite struct JSONTapeTests {
+    private func json(_ text: String) throws -> JSONValue {
+        try JSONTape(data: Data(text.utf8)).root.decodeJSON()
+    }
+
+    @Test func scalarsAndContainers() throws {
+        #expect(try json(#"{"a": [1, -2.5, true, false, null, "x"], "b": {}}"#) == .object([
+            "a": .list([.int(1), .double(-2.5), .bool(true), .bool(false), .null, .string("x")]), "b": .object([:]),
+        ]))
+        #expect(try json(" [ ] ") == .list([]))
+        #expect(try json("0") == .int(0))
+        #expect(try json("1e3") == .double(1000))
+        #expect(try json("-0.5E-2") == .double(-0.005))
+        #expect(try json("18446744073709551616") == .double(18446744073709551616), "beyond Int: read as Double")
+    }
+
+    @Test func stringEscapes() throws {
+        #expect(try json(#""a\"b\\c\/d\b\f\n\r\t""#) == .string("a\"b\\c/d\u{08}\u{0C}\n\r\t"))
+        #expect(try json(#""\u00e9\u4e2d""#) == .string("é中"))
+        #expect(try json(#""\ud83d\ude80 rocket""#) == .string("🚀 rocket"), "a surrogate pair is one scalar")
+        #expect(try json(#""\ud83d alone""#) == .string("\u{FFFD} alone"))
+        #expect(try json("\"héllo 🚀\"") == .string("héllo 🚀"))
+    }
+
+    @Test(arguments: [
+        ("", 1, 1, "unexpected end of the document, expected a value"),
+        ("{\"a\": 1,}", 1, 9, "unexpected '}', expected a field name in quotes"),
+        ("[1 2]", 1, 4, "unexpected '2', expected ',' or ']' in a list"),
+        ("{\"a\" 1}", 1, 6, "unexpected '1', expected ':' after a field name"),
+        ("01", 1, 2, "invalid number: leading zeros are not allowed"),
+        ("1.", 1, 3, "invalid number: expected a digit after '.'"),
+        ("-", 1, 2, "invalid number: expected a digit"),
+        ("\"abc", 1, 5, "unexpected end of the document in a string"),
+        ("\"a\\x\"", 1, 3, "invalid escape \\'x'"),
+        ("\"\\u12G4\"", 1, 2, "invalid \\u escape: expected four hexadecimal digits"),
+        ("\"a\nb\"", 1, 3, "unescaped control character byte 0xA in a string"),
+        ("{\n  \"a\": tru\n}", 2, 8, "invalid literal, expected true"),
+        ("{} x", 1, 4, "unexpected 'x' after the document"),
+    ])
+    func invalidJSONIsReportedWithItsPosition(text: String, line: Int, column: Int, message: String) {
+        #expect {
+            _ = try JSONTape(data: Data(text.utf8))
+        } throws: { error in
+            guard let error = error as? JSONParseError else { return false }
+            return error.line == line && error.column == column && error.message == message
+        }
+    }
+
+    @Test func nestingIsLimited() {
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(throws: JSONParseError.self) { _ = try JSONTape(data: Data(deep.utf8)) }
+        let fine = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(throws: Never.self) { _ = try JSONTape(data: Data(fine.utf8)) }
+    }
+
+    /// Every JSON file of the shared data reads as the same values as JSONSerialization gives,
+    /// and the files it rejects (two manifests with unescaped quotes) are rejected too.
+    @Test func agreesWithJSONSerializationOnTheSharedData() throws {
+        let files = Repository.sharedFiles(extensions: ["json"])
+        #expect(files.count >= 5)
+        var rejected = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            guard let foundation = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                rejected += 1
+                #expect(throws: JSONParseError.self, "\(file.lastPathComponent)") { _ = try JSONTape(data: data) }
+                continue
+            }
+            #expect(try JSONTape(data: data).root.decodeJSON() == JSONValue(jsonObjectValue: foundation), "\(file.lastPathComponent)")
+        }
+        #expect(rejected < files.count)
+    }
+
+    @Test func objectsLookUpKeysAndReportMismatchesWithPaths() throws {
+        let object = try ResponseObject(jsonData: Data(#"{"name": "R2", "friends": [{"name": 1}], "esc\u0061ped": true}"#.utf8))
+        #expect(try object.field("name", as: String.self) == "R2")
+        #expect(try object.field("escaped", as: Bool.self))
+        #expect(try object.field("missing", as: String?.self) == nil)
+        #expect(object.value(forKey: "nam") == nil)
+        let error = try #require(throws: ResponseDecodingError.self) { try object.field("friends", as: [String].self) }
+        #expect(error.path.description == "friends[0]")
+        #expect(error.expected == "String")
+        #expect(error.found == "an object")
+        let number = try #require(throws: ResponseDecodingError.self) { try object.field("name", as: Int.self) }
+        #expect(number.description == "Response data does not match the operation at name: expected Int, found \"R2\".")
+    }
+}
