@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "OrionAPI", targets: ["OrionAPI"]),
+        .library(name: "Orion", targets: ["Orion"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -20,6 +21,8 @@ let package = Package(
     targets: [
         // What generated code imports, and nothing else: it depends on Foundation only.
         .target(name: "OrionAPI"),
+        // The client: Foundation (and FoundationNetworking on Linux) only.
+        .target(name: "Orion", dependencies: ["OrionAPI"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),

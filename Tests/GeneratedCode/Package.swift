@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Compile-and-use tests of generated code: generate.sh writes a package per schema into
-// Generated/ (as `orion generate --module-type swift-package` does for users), and the tests here
-// build models from JSON responses and read every kind of field.
+// Tests that need generated code. generate.sh writes a package per schema into Generated/ (as
+// `orion generate --module-type swift-package` does for users); GeneratedCodeTests builds models
+// from JSON responses and reads every kind of field, OrionClientTests runs the client with the
+// RocketReserver operations against a fault-injecting server of its own.
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI"]
 
 let package = Package(
@@ -14,6 +15,10 @@ let package = Package(
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [.product(name: "OrionAPI", package: "Orion")] + generated.map { .product(name: $0, package: $0) }
+        ),
+        .testTarget(
+            name: "OrionClientTests",
+            dependencies: [.product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI")]
         ),
     ],
     swiftLanguageModes: [.v6]

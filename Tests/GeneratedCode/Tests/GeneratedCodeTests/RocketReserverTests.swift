@@ -8,7 +8,9 @@ import Testing
     @Test func launchListPage() throws {
         let json = try jsonObject("""
             {"launches": {"__typename": "LaunchConnection", "cursor": "MTA4", "hasMore": true, "launches": [
-              {"__typename": "Launch", "id": "110", "site": "KSC LC 39A", "mission": {"__typename": "Mission", "name": "CRS-21", "missionPatch": "https://small.png"}},
+              {"__typename": "Launch", "id": "110", "site": "KSC LC 39A", "isBooked": false,
+               "mission": {"__typename": "Mission", "name": "CRS-21", "missionPatch": "https://small.png"},
+               "rocket": {"__typename": "Rocket", "id": "falcon9", "name": "Falcon 9", "type": "FT"}},
               null]}}
             """)
         let data = try LaunchListQuery.Data(jsonObject: json)
@@ -17,6 +19,8 @@ import Testing
         let launches = data.launches.launches.compactMap { $0 }
         #expect(launches.map(\.id) == ["110"])
         #expect(launches[0].mission?.missionPatch == "https://small.png")
+        #expect(launches[0].rocket?.name == "Falcon 9")
+        #expect(launches[0].isBooked == false)
         #expect(try canonical(data.jsonObject) == canonical(json))
         #expect(LaunchListQuery(pageSize: 10, after: "MTA4").__variables == ["pageSize": .int(10), "after": .string("MTA4")])
         #expect(LaunchListQuery().__variables.isEmpty)

@@ -1,0 +1,47 @@
+import OrionAPI
+
+/// Supplies the interceptors for each operation, outermost first.
+public protocol InterceptorProvider: Sendable {
+    func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any Interceptor]
+    /// Sees every error the chain ends with; `nil` for none.
+    func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any AdditionalErrorInterceptor)?
+}
+
+extension InterceptorProvider {
+    public func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any AdditionalErrorInterceptor)? { nil }
+}
+
+/// The default chain: retries bounded, automatic persisted queries when enabled, the response
+/// code checked, the body parsed into the operation's models. Add your own interceptors in
+/// front with `prepending`.
+public struct DefaultInterceptorProvider: InterceptorProvider {
+    public var maxRetries: Int
+    public var autoPersistQueries: Bool
+    public var useGETForHashedQueries: Bool
+    /// Interceptors run before the default ones (headers, authorization, logging).
+    public var prepending: [any Interceptor]
+    public var errorInterceptor: (any AdditionalErrorInterceptor)?
+
+    public init(
+        maxRetries: Int = 3, autoPersistQueries: Bool = false, useGETForHashedQueries: Bool = false,
+        prepending: [any Interceptor] = [], errorInterceptor: (any AdditionalErrorInterceptor)? = nil
+    ) {
+        self.maxRetries = maxRetries
+        self.autoPersistQueries = autoPersistQueries
+        self.useGETForHashedQueries = useGETForHashedQueries
+        self.prepending = prepending
+        self.errorInterceptor = errorInterceptor
+    }
+
+    public func interceptors<Operation: GraphQLOperation>(for operation: Operation) -> [any Interceptor] {
+        var chain: [any Interceptor] = [MaxRetryInterceptor(maxRetries: maxRetries)] + prepending
+        if autoPersistQueries { chain.append(AutomaticPersistedQueryInterceptor(useGETForHashedQueries: useGETForHashedQueries)) }
+        chain.append(ResponseCodeInterceptor())
+        chain.append(JSONResponseParsingInterceptor())
+        return chain
+    }
+
+    public func additionalErrorInterceptor<Operation: GraphQLOperation>(for operation: Operation) -> (any AdditionalErrorInterceptor)? {
+        errorInterceptor
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import OrionAPI
+
+/// Reads a GraphQL response body (`{"data": ..., "errors": [...], "extensions": {...}}`) into a
+/// typed result: the bytes are indexed once and `data` built straight from the index.
+enum GraphQLResponse {
+    static func parse<Operation: GraphQLOperation>(_ body: Foundation.Data, for operation: Operation.Type) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {
+        let tape: JSONTape
+        do {
+            tape = try JSONTape(data: body)
+        } catch {
+            throw .invalidJSON(error)
+        }
+        guard let root = try? tape.root.decodeObject() else {
+            throw .notAGraphQLResponse(reason: "the body is JSON but not an object.")
+        }
+        let dataValue = root.value(forKey: "data")
+        let errorsValue = root.value(forKey: "errors")
+        guard dataValue != nil || errorsValue != nil else {
+            throw .notAGraphQLResponse(reason: "it has neither \"data\" nor \"errors\".")
+        }
+        var errors: [GraphQLError]?
+        if let errorsValue, !errorsValue.isNull {
+            guard case .list(let entries) = errorsValue.decodeJSON() else {
+                throw .notAGraphQLResponse(reason: "\"errors\" is not a list.")
+            }
+            var parsed: [GraphQLError] = []
+            for (index, entry) in entries.enumerated() {
+                guard let error = GraphQLError(json: entry) else {
+                    throw .notAGraphQLResponse(reason: "errors[\(index)] is not an object with a \"message\".")
+                }
+                parsed.append(error)
+            }
+            errors = parsed
+        }
+        var data: Operation.Data?
+        if let dataValue, !dataValue.isNull {
+            do {
+                data = try Operation.Data(responseValue: dataValue)
+            } catch let error as ResponseDecodingError {
+                throw .dataMismatch(error.prefixed(by: .key("data")))
+            } catch {
+                throw .notAGraphQLResponse(reason: "\(error)")
+            }
+        }
+        var extensions: [String: JSONValue]?
+        if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { extensions = fields }
+        return GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server)
+    }
+}
