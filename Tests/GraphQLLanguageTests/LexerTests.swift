@@ -62,7 +62,7 @@ import Testing
 
     @Test func numbersNeedNoSeparatorBeforePunctuators() throws {
         let value = try firstArgumentValue("{ f(a: [1,2[3]{x:4.5}]) }")
-        #expect(Printer.print(value) == "[1, 2, [3], {x: 4.5}]")
+        #expect(Printer.print(value) == "[1, 2, [3], { x: 4.5 }]")
     }
 
     // MARK: Strings

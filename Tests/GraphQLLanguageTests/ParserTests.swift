@@ -80,7 +80,7 @@ import Testing
         #expect(variables[0].defaultValue == nil)
         #expect(variables[1].directives.map(\.name.value) == ["d"])
         #expect(variables[1].defaultValue.map(Printer.print) == "[[1]]")
-        #expect(variables[2].defaultValue.map(Printer.print) == "{a: null}")
+        #expect(variables[2].defaultValue.map(Printer.print) == "{ a: null }")
         #expect(variables[2].directives.map(\.name.value) == ["e", "f"])
         #expect(variables[2].directives[0].arguments.map(\.name.value) == ["x"])
     }
@@ -97,7 +97,7 @@ import Testing
 
     @Test func defaultValuesMayBeAnyConstantValue() throws {
         let query = try operation(try parse(#"query Q($a: I = {s: "x", b: """y""", i: -1, f: 2.5e3, t: true, n: null, e: RED, l: [[]], o: {}}) { a }"#))
-        #expect(query.variableDefinitions.first?.defaultValue.map(Printer.print) == #"{s: "x", b: """y""", i: -1, f: 2.5e3, t: true, n: null, e: RED, l: [[]], o: {}}"#)
+        #expect(query.variableDefinitions.first?.defaultValue.map(Printer.print) == #"{ s: "x", b: """y""", i: -1, f: 2.5e3, t: true, n: null, e: RED, l: [[]], o: {} }"#)
     }
 
     // MARK: Selections
@@ -174,7 +174,7 @@ import Testing
 
     @Test func variablesMayAppearInsideArgumentValues() throws {
         let value = try firstArgumentValue("{ f(a: {x: $x, l: [$y]}) }")
-        #expect(Printer.print(value) == "{x: $x, l: [$y]}")
+        #expect(Printer.print(value) == "{ x: $x, l: [$y] }")
     }
 
     // MARK: Fragments

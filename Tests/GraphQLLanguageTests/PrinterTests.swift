@@ -10,7 +10,7 @@ import Testing
     @Test func printsAQueryWithEverything() throws {
         let text = #"""
             query Q($id: ID! = "1" @d, $list: [Int]) @op {
-              alias: field(a: 1, b: [1.5, ENUM, null, true], c: {x: $id}) @include(if: $id) {
+              alias: field(a: 1, b: [1.5, ENUM, null, true], c: { x: $id }) @include(if: $id) {
                 ...Fragment @d
                 ... on Type {
                   a
@@ -32,7 +32,7 @@ import Testing
         let text = "query  Q ( $a : Int=1 , $b:[ String ! ] ! ){a(x:$a,y:{z:[1 ,2]}),b:c@d(e:-1.5e3)...F ...on T{d}} fragment F on T{e}"
         #expect(Printer.print(try parse(text)) == """
             query Q($a: Int = 1, $b: [String!]!) {
-              a(x: $a, y: {z: [1, 2]})
+              a(x: $a, y: { z: [1, 2] })
               b: c @d(e: -1.5e3)
               ...F
               ... on T {
@@ -205,8 +205,8 @@ import Testing
     // MARK: Values and strings
 
     @Test func printsEveryValueKind() throws {
-        let value = try firstArgumentValue(#"{ f(a: [$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], {x: {y: [$w]}}]) }"#)
-        #expect(Printer.print(value) == #"[$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], {x: {y: [$w]}}]"#)
+        let value = try firstArgumentValue(#"{ f(a: [$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], { x: { y: [$w] } }]) }"#)
+        #expect(Printer.print(value) == #"[$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], { x: { y: [$w] } }]"#)
     }
 
     @Test func escapesStringsTheWayJSONDoes() {

@@ -95,7 +95,7 @@ import Testing
         #expect(input.kind == .inputObject && input.inputFields.map(\.name.value) == ["a", "b", "c"])
         #expect(input.description?.value == "input" && input.directives.map(\.name.value) == ["oneOf"])
         #expect(input.inputFields.map { $0.description?.value } == ["a", nil, nil])
-        #expect(input.inputFields.map { $0.defaultValue.map(Printer.print) } == ["1", nil, "[{a: 1}]"])
+        #expect(input.inputFields.map { $0.defaultValue.map(Printer.print) } == ["1", nil, "[{ a: 1 }]"])
         #expect(input.inputFields[1].directives.map(\.name.value) == ["d"])
     }
 

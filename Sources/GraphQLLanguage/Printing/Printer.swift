@@ -41,7 +41,7 @@ public enum Printer {
         case .null: "null"
         case .enum(let node): node.value
         case .list(let node): "[" + node.values.map(print).joined(separator: ", ") + "]"
-        case .object(let node): "{" + node.fields.map { "\($0.name.value): \(print($0.value))" }.joined(separator: ", ") + "}"
+        case .object(let node): node.fields.isEmpty ? "{}" : "{ " + node.fields.map { "\($0.name.value): \(print($0.value))" }.joined(separator: ", ") + " }"
         }
     }
 

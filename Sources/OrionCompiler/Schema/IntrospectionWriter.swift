@@ -3,17 +3,32 @@ import GraphQLLanguage
 
 extension Schema {
     /// The schema as the result of the standard introspection query, `{"__schema": {...}}`:
-    /// every type (built-ins included, as servers return them), field (deprecated included),
-    /// argument, input field, enum value and directive. Keys are sorted, so the bytes are the
-    /// same for the same schema.
+    /// every type (the built-in scalars that something uses, as graphql-js servers return them),
+    /// field (deprecated included), argument, input field, enum value and directive. Keys are
+    /// sorted, so the bytes are the same for the same schema.
     public func introspectionJSON() -> Data {
+        let introspected = directiveNames.compactMap { directives[$0] }.filter(isIntrospected)
+        var used: Set<String> = []
+        for type in types.values {
+            for field in type.fields {
+                used.insert(field.type.namedType.name.value)
+                for argument in field.arguments { used.insert(argument.type.namedType.name.value) }
+            }
+            for field in type.inputFields { used.insert(field.type.namedType.name.value) }
+        }
+        for directive in introspected {
+            for argument in directive.arguments { used.insert(argument.type.namedType.name.value) }
+        }
+        let listed = typeNames.compactMap { types[$0] }.filter { type in
+            !(type.isBuiltIn && type.kind == .scalar && BuiltIns.scalarNames.contains(type.name) && !used.contains(type.name))
+        }
         let schema: [String: Any] = [
             "description": description.map { $0 as Any } ?? NSNull(),
             "queryType": rootReference(queryTypeName),
             "mutationType": rootReference(mutationTypeName),
             "subscriptionType": rootReference(subscriptionTypeName),
-            "types": typeNames.compactMap { types[$0] }.map(typeJSON),
-            "directives": directiveNames.compactMap { directives[$0] }.filter(isIntrospected).map(directiveJSON),
+            "types": listed.map(typeJSON),
+            "directives": introspected.map(directiveJSON),
         ]
         // Only strings, numbers, booleans, null, arrays and dictionaries go in: this cannot fail.
         return (try? JSONSerialization.data(withJSONObject: ["__schema": schema], options: [.prettyPrinted, .sortedKeys])) ?? Data()
@@ -25,8 +40,9 @@ extension Schema {
         !(directive.isBuiltIn && BuiltIns.clientDirectiveNames.contains(directive.name))
     }
 
+    /// `{ kind name }`, as graphql-js's introspection query asks for root types.
     private func rootReference(_ name: String?) -> Any {
-        name.map { ["name": $0] as [String: Any] } ?? NSNull()
+        name.map { ["kind": "OBJECT", "name": $0] as [String: Any] } ?? NSNull()
     }
 
     private func typeJSON(_ type: SchemaType) -> [String: Any] {

@@ -20,6 +20,8 @@ public final class Schema: Sendable {
     public let description: String?
     /// Where the `schema { }` definition is, if the SDL has one.
     public let definitionLocations: [Location]
+    /// Where the schema definition (or an extension) names each root type.
+    public let rootTypeLocations: [OperationType: Location]
     /// For each abstract type (interface or union), the object types that implement it or
     /// belong to it, in definition order.
     public let possibleTypeNames: [String: [String]]
@@ -28,8 +30,10 @@ public final class Schema: Sendable {
 
     public init(
         types: [SchemaType], directives: [SchemaDirective], queryTypeName: String?, mutationTypeName: String?,
-        subscriptionTypeName: String?, description: String? = nil, definitionLocations: [Location] = []
+        subscriptionTypeName: String?, description: String? = nil, definitionLocations: [Location] = [],
+        rootTypeLocations: [OperationType: Location] = [:]
     ) {
+        self.rootTypeLocations = rootTypeLocations
         var byName: [String: SchemaType] = [:]
         for type in types where byName[type.name] == nil { byName[type.name] = type }
         self.types = byName
@@ -135,8 +139,14 @@ public struct SchemaType: Sendable, Hashable {
     public var isOneOf: Bool
     /// Directives applied to the definition and its extensions (e.g. `@typePolicy`).
     public var appliedDirectives: [Directive]
-    /// Where it is defined (nil for built-ins and introspection), then its extensions.
+    /// Where its name is defined (none for built-ins and introspection), then its extensions'.
     public var locations: [Location]
+    /// Its definition and extensions, whole (errors about the type as a whole point here).
+    public var definitionLocations: [Location] = []
+    /// Where each interface is named in its `implements` lists.
+    public var interfaceLocations: [String: Location] = [:]
+    /// Where each member of a union is named.
+    public var memberLocations: [String: Location] = [:]
     /// Whether it is a built-in scalar or introspection type.
     public var isBuiltIn: Bool
 

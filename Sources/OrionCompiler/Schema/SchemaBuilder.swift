@@ -64,6 +64,13 @@ struct SchemaBuilder {
             case .schema(let node):
                 if let first = schemaDefinition {
                     errors.append(GraphQLError("Must provide only one schema definition.", nodes: [first.location, node.location]))
+                    for operationType in node.operationTypes {
+                        if let earlier = first.operationTypes.first(where: { $0.operation == operationType.operation }) {
+                            errors.append(GraphQLError(
+                                "There can be only one \(operationType.operation.rawValue) type in schema.",
+                                nodes: [earlier.location, operationType.location]))
+                        }
+                    }
                 } else {
                     schemaDefinition = node
                 }
@@ -96,6 +103,7 @@ struct SchemaBuilder {
         var type = SchemaType(
             kind: node.kind, name: name, description: node.description?.value, appliedDirectives: node.directives,
             locations: node.name.location.map { [$0] } ?? [], isBuiltIn: isBuiltIn)
+        type.definitionLocations = node.location.map { [$0] } ?? []
         merge(into: &type, interfaces: node.interfaces, directives: [], fields: node.fields, members: node.unionMembers,
               values: node.enumValues, inputFields: node.inputFields)
         types[name] = type
@@ -135,9 +143,11 @@ struct SchemaBuilder {
         for interface in interfaces {
             if type.interfaceNames.contains(interface.name.value) {
                 errors.append(GraphQLError(
-                    "Type \(type.name) can only implement \(interface.name.value) once.", nodes: [interface.location]))
+                    "Type \(type.name) can only implement \(interface.name.value) once.",
+                    nodes: [type.interfaceLocations[interface.name.value], interface.location]))
             } else {
                 type.interfaceNames.append(interface.name.value)
+                if let location = interface.location { type.interfaceLocations[interface.name.value] = location }
             }
         }
         for field in fields {
@@ -156,9 +166,11 @@ struct SchemaBuilder {
         for member in members {
             if type.possibleTypeNames.contains(member.name.value) {
                 errors.append(GraphQLError(
-                    "Union type \(type.name) can only include type \(member.name.value) once.", nodes: [member.location]))
+                    "Union type \(type.name) can only include type \(member.name.value) once.",
+                    nodes: [type.memberLocations[member.name.value], member.location]))
             } else {
                 type.possibleTypeNames.append(member.name.value)
+                if let location = member.location { type.memberLocations[member.name.value] = location }
             }
         }
         for value in values {
@@ -222,6 +234,7 @@ struct SchemaBuilder {
                   fields: extensionNode.fields, members: extensionNode.unionMembers, values: extensionNode.enumValues,
                   inputFields: extensionNode.inputFields)
             if let location = extensionNode.name.location { type.locations.append(location) }
+            if let location = extensionNode.location { type.definitionLocations.append(location) }
             types[name] = type
         }
         for extensionNode in directiveExtensions where directives[extensionNode.name.value] == nil {
@@ -231,8 +244,12 @@ struct SchemaBuilder {
         }
 
         var roots: [OperationType: String] = [:]
+        var rootLocations: [OperationType: Location] = [:]
         if let schemaDefinition {
-            for operationType in schemaDefinition.operationTypes { roots[operationType.operation] = operationType.type.name.value }
+            for operationType in schemaDefinition.operationTypes {
+                roots[operationType.operation] = operationType.type.name.value
+                rootLocations[operationType.operation] = operationType.type.location
+            }
         } else {
             for operation in OperationType.allCases {
                 let name = operation.rawValue.prefix(1).uppercased() + operation.rawValue.dropFirst()
@@ -247,6 +264,7 @@ struct SchemaBuilder {
                         nodes: [operationType.location]))
                 } else {
                     roots[operationType.operation] = operationType.type.name.value
+                    rootLocations[operationType.operation] = operationType.type.location
                 }
             }
         }
@@ -260,7 +278,7 @@ struct SchemaBuilder {
             types: orderedTypes, directives: orderedDirectives, queryTypeName: roots[.query],
             mutationTypeName: roots[.mutation], subscriptionTypeName: roots[.subscription],
             description: schemaDefinition?.description?.value,
-            definitionLocations: schemaDefinition.flatMap(\.location).map { [$0] } ?? [])
+            definitionLocations: schemaDefinition.flatMap(\.location).map { [$0] } ?? [], rootTypeLocations: rootLocations)
     }
 
     static func deprecationReason(_ directives: [Directive]) -> String? {

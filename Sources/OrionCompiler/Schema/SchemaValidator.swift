@@ -7,6 +7,7 @@ import GraphQLLanguage
 struct SchemaValidator {
     let schema: Schema
     private var errors: [GraphQLError] = []
+    private var typesInReportedCycles: Set<String> = []
 
     init(schema: Schema) {
         self.schema = schema
@@ -16,7 +17,7 @@ struct SchemaValidator {
         validateRootTypes()
         for name in schema.typeNames {
             guard let type = schema[name], !type.isBuiltIn else { continue }
-            validateName(type.name, type.locations.first)
+            validateName(type.name, type.definitionLocations.first)
             validateDirectives(type.appliedDirectives, at: Self.location(of: type.kind))
             switch type.kind {
             case .object, .interface:
@@ -36,7 +37,7 @@ struct SchemaValidator {
             guard let directive = schema.directives[name], !directive.isBuiltIn else { continue }
             validateName(name, directive.location)
             for argument in directive.arguments {
-                validateInputValueType(argument, description: "@\(name)(\(argument.name):)")
+                validateInputValueType(argument, description: "@\(name)(\(argument.name):)", isDirectiveArgument: true)
             }
         }
         return errors
@@ -60,11 +61,12 @@ struct SchemaValidator {
             guard let name else { continue }
             let title = operation.rawValue.prefix(1).uppercased() + operation.rawValue.dropFirst()
             guard let type = schema[name] else {
-                report("Unknown type '\(name)'.", schema.definitionLocations.first)
+                report("Unknown type '\(name)'.", schema.rootTypeLocations[operation] ?? schema.definitionLocations.first)
                 continue
             }
             if type.kind != .object {
-                report("\(title) root type must be Object type, it cannot be \(name).", type.locations.first)
+                report("\(title) root type must be Object type\(operation == .query ? "" : " if provided"), it cannot be \(name).",
+                       schema.rootTypeLocations[operation] ?? type.definitionLocations.first)
             }
         }
     }
@@ -87,7 +89,7 @@ struct SchemaValidator {
 
     private mutating func validateFields(of type: SchemaType) {
         if type.fields.isEmpty {
-            report("Type \(type.name) must define one or more fields.", type.locations.first)
+            report("Type \(type.name) must define one or more fields.", type.definitionLocations.first)
         }
         for field in type.fields {
             validateName(field.name, field.location)
@@ -103,27 +105,33 @@ struct SchemaValidator {
         }
     }
 
-    private mutating func validateInputValueType(_ value: SchemaInputValue, description: String) {
+    private mutating func validateInputValueType(_ value: SchemaInputValue, description: String, isDirectiveArgument: Bool = false) {
         if let valueType = knownType(value.type, value.location), !valueType.isInputType {
-            report("The type of \(description) must be Input Type but got: \(value.type).", value.type.location)
+            // graphql-js points at a directive's argument, but at a field argument's type.
+            report("The type of \(description) must be Input Type but got: \(value.type).", isDirectiveArgument ? value.location : value.type.location)
         }
         if value.isRequired, value.deprecationReason != nil {
-            report("Required argument \(description) cannot be deprecated.", value.location)
+            report("Required argument \(description) cannot be deprecated.", Self.deprecatedDirective(value), value.type.location)
         }
+    }
+
+    private static func deprecatedDirective(_ value: SchemaInputValue) -> Location? {
+        value.appliedDirectives.first { $0.name.value == "deprecated" }?.location
     }
 
     private mutating func validateInterfaces(of type: SchemaType) {
         for interfaceName in type.interfaceNames {
+            let reference = type.interfaceLocations[interfaceName]
             guard let interface = schema[interfaceName] else {
-                report("Unknown type '\(interfaceName)'.", type.locations.first)
+                report("Unknown type '\(interfaceName)'.", reference ?? type.locations.first)
                 continue
             }
             guard interface.kind == .interface else {
-                report("Type \(type.name) must only implement Interface types, it cannot implement \(interfaceName).", type.locations.first)
+                report("Type \(type.name) must only implement Interface types, it cannot implement \(interfaceName).", reference ?? type.locations.first)
                 continue
             }
             if interfaceName == type.name {
-                report("Type \(type.name) cannot implement itself because it would create a circular reference.", type.locations.first)
+                report("Type \(type.name) cannot implement itself because it would create a circular reference.", reference ?? type.locations.first)
                 continue
             }
             for transitive in interface.interfaceNames where !type.interfaceNames.contains(transitive) {
@@ -131,13 +139,14 @@ struct SchemaValidator {
                     transitive == type.name
                         ? "Type \(type.name) cannot implement \(interfaceName) because it would create a circular reference."
                         : "Type \(type.name) must implement \(transitive) because it is implemented by \(interfaceName).",
-                    type.locations.first)
+                    interface.interfaceLocations[transitive], reference)
             }
             for interfaceField in interface.fields {
                 let fieldName = interfaceField.name
                 guard let field = type.field(fieldName) else {
-                    report("Interface field \(interfaceName).\(fieldName) expected but \(type.name) does not provide it.",
-                           interfaceField.location, type.locations.first)
+                    errors.append(GraphQLError(
+                        "Interface field \(interfaceName).\(fieldName) expected but \(type.name) does not provide it.",
+                        nodes: [interfaceField.location] + type.definitionLocations))
                     continue
                 }
                 if !isSubtype(field.type, of: interfaceField.type) {
@@ -178,29 +187,30 @@ struct SchemaValidator {
 
     private mutating func validateUnion(_ type: SchemaType) {
         if type.possibleTypeNames.isEmpty {
-            report("Union type \(type.name) must define one or more member types.", type.locations.first)
+            report("Union type \(type.name) must define one or more member types.", type.definitionLocations.first)
         }
         for member in type.possibleTypeNames {
+            let reference = type.memberLocations[member] ?? type.locations.first
             guard let memberType = schema[member] else {
-                report("Unknown type '\(member)'.", type.locations.first)
+                report("Unknown type '\(member)'.", reference)
                 continue
             }
             if memberType.kind != .object {
-                report("Union type \(type.name) can only include Object types, it cannot include \(member).", type.locations.first)
+                report("Union type \(type.name) can only include Object types, it cannot include \(member).", reference)
             }
         }
     }
 
     private mutating func validateEnum(_ type: SchemaType) {
         if type.enumValues.isEmpty {
-            report("Enum type \(type.name) must define one or more values.", type.locations.first)
+            report("Enum type \(type.name) must define one or more values.", type.definitionLocations.first)
         }
         for value in type.enumValues { validateName(value.name, value.location) }
     }
 
     private mutating func validateInputObject(_ type: SchemaType) {
         if type.inputFields.isEmpty {
-            report("Input Object type \(type.name) must define one or more fields.", type.locations.first)
+            report("Input Object type \(type.name) must define one or more fields.", type.definitionLocations.first)
         }
         for field in type.inputFields {
             validateName(field.name, field.location)
@@ -209,18 +219,20 @@ struct SchemaValidator {
                 report("The type of \(type.name).\(field.name) must be Input Type but got: \(field.type).", field.type.location)
             }
             if field.isRequired, field.deprecationReason != nil {
-                report("Required input field \(type.name).\(field.name) cannot be deprecated.", field.location)
+                report("Required input field \(type.name).\(field.name) cannot be deprecated.", Self.deprecatedDirective(field), field.type.location)
             }
             if type.isOneOf {
                 if case .nonNull = field.type {
-                    report("OneOf input field \(type.name).\(field.name) must be nullable.", field.location)
+                    report("OneOf input field \(type.name).\(field.name) must be nullable.", field.type.location)
                 }
                 if field.defaultValue != nil {
                     report("OneOf input field \(type.name).\(field.name) cannot have a default value.", field.location)
                 }
             }
         }
-        if let cycle = unbreakableCycle(from: type.name, path: [], visiting: []) {
+        // A cycle is reported once, from the first of its types, as graphql-js does.
+        if !typesInReportedCycles.contains(type.name), let cycle = unbreakableCycle(from: type.name, path: [], visiting: []) {
+            for step in cycle { typesInReportedCycles.insert(String(step.0.split(separator: ".")[0])) }
             let path = cycle.map(\.0).joined(separator: ", ")
             errors.append(GraphQLError(
                 "Input Object \(type.name) cannot be provided a finite value because it references itself through fields: \(path).",

@@ -769,14 +769,14 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CreateAwesomeReview {
-        createReview(episode: JEDI, review: {stars: 10, commentary: "This is awesome!"}) {
+        createReview(episode: JEDI, review: { stars: 10, commentary: "This is awesome!" }) {
           __typename
           stars
           commentary
         }
       }
       """#,
-    identifier: "4a1250de93ebcb5cad5870acf15001112bf27bb963e8709555b5ff67a1405374"
+    identifier: "a53897f6218124896672ab89ccb1e0a666ecbf09f6aa208b8b519e108bb92876"
   )
 
   public struct Data: OrionAPI.RootSelectionSet {
@@ -910,14 +910,14 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CreateReviewWithNullField {
-        createReview(episode: JEDI, review: {stars: 10, commentary: null}) {
+        createReview(episode: JEDI, review: { stars: 10, commentary: null }) {
           __typename
           stars
           commentary
         }
       }
       """#,
-    identifier: "a9600d176cd7e4671b8689f1d01fe79ea896932bfafb8a925af673f0e4111828"
+    identifier: "ec9f57fcf824e0365adb171cd7b0fca4da81eb87079f3d66af3052a1c0157a76"
   )
 
   public struct Data: OrionAPI.RootSelectionSet {
