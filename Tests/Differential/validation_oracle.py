@@ -134,7 +134,7 @@ def corpus(out_dir):
         for rule_name, rule in rules.items():
             errors = validate(schema, document, [rule])
             verdicts[rule_name] = [
-                [error.message.split(" Did you mean")[0], [[l.line, l.column] for l in (error.locations or [])]]
+                [error.message, [[l.line, l.column] for l in (error.locations or [])]]
                 for error in errors
             ]
         expected[name] = verdicts

@@ -8,20 +8,7 @@ extension Schema {
     /// sorted, so the bytes are the same for the same schema.
     public func introspectionJSON() -> Data {
         let introspected = directiveNames.compactMap { directives[$0] }.filter(isIntrospected)
-        var used: Set<String> = []
-        for type in types.values {
-            for field in type.fields {
-                used.insert(field.type.namedType.name.value)
-                for argument in field.arguments { used.insert(argument.type.namedType.name.value) }
-            }
-            for field in type.inputFields { used.insert(field.type.namedType.name.value) }
-        }
-        for directive in introspected {
-            for argument in directive.arguments { used.insert(argument.type.namedType.name.value) }
-        }
-        let listed = typeNames.compactMap { types[$0] }.filter { type in
-            !(type.isBuiltIn && type.kind == .scalar && BuiltIns.scalarNames.contains(type.name) && !used.contains(type.name))
-        }
+        let listed = typeNames.filter(isListed).compactMap { types[$0] }
         let schema: [String: Any] = [
             "description": description.map { $0 as Any } ?? NSNull(),
             "queryType": rootReference(queryTypeName),
@@ -32,6 +19,14 @@ extension Schema {
         ]
         // Only strings, numbers, booleans, null, arrays and dictionaries go in: this cannot fail.
         return (try? JSONSerialization.data(withJSONObject: ["__schema": schema], options: [.prettyPrinted, .sortedKeys])) ?? Data()
+    }
+
+    /// Whether a type is in the schema's type map as graphql-js has it: every type but the
+    /// built-in scalars that nothing uses.
+    func isListed(_ name: String) -> Bool {
+        guard let type = types[name] else { return false }
+        guard type.isBuiltIn, type.kind == .scalar, BuiltIns.scalarNames.contains(name) else { return true }
+        return usedBuiltInScalars.contains(name)
     }
 
     /// Client directives are the code generator's, not the server's: they are not introspected

@@ -27,6 +27,8 @@ public final class Schema: Sendable {
     public let possibleTypeNames: [String: [String]]
     /// For each interface, the interfaces and objects that declare it directly.
     public let implementations: [String: [String]]
+    /// The built-in scalars some field, argument or input field uses.
+    let usedBuiltInScalars: Set<String>
 
     public init(
         types: [SchemaType], directives: [SchemaDirective], queryTypeName: String?, mutationTypeName: String?,
@@ -66,6 +68,19 @@ public final class Schema: Sendable {
         }
         self.possibleTypeNames = possible
         self.implementations = implementations
+
+        var used: Set<String> = []
+        for type in byName.values {
+            for field in type.fields {
+                used.insert(field.type.namedType.name.value)
+                for argument in field.arguments { used.insert(argument.type.namedType.name.value) }
+            }
+            for field in type.inputFields { used.insert(field.type.namedType.name.value) }
+        }
+        for directive in directivesByName.values where !(directive.isBuiltIn && BuiltIns.clientDirectiveNames.contains(directive.name)) {
+            for argument in directive.arguments { used.insert(argument.type.namedType.name.value) }
+        }
+        self.usedBuiltInScalars = used.intersection(BuiltIns.scalarNames)
     }
 
     /// The named type called `name`.

@@ -12,12 +12,14 @@ struct KnownArgumentNames: ValidationRule {
         case .directive(let directive):
             guard let definition = context.schema.directives[directive.name.value] else { return }
             for argument in directive.arguments where definition.argument(argument.name.value) == nil {
-                context.report("Unknown argument '\(argument.name.value)' on directive '@\(directive.name.value)'.", argument.location)
+                let hint = Suggestions.didYouMean(Suggestions.list(argument.name.value, definition.arguments.map(\.name)))
+                context.report("Unknown argument '\(argument.name.value)' on directive '@\(directive.name.value)'.\(hint)", argument.location)
             }
         case .field(let field):
             guard let definition = context.typeInfo.fieldDefinition, let parent = context.typeInfo.parentType else { return }
             for argument in field.arguments where definition.argument(argument.name.value) == nil {
-                context.report("Unknown argument '\(argument.name.value)' on field '\(parent.name).\(field.name.value)'.", argument.location)
+                let hint = Suggestions.didYouMean(Suggestions.list(argument.name.value, definition.arguments.map(\.name)))
+                context.report("Unknown argument '\(argument.name.value)' on field '\(parent.name).\(field.name.value)'.\(hint)", argument.location)
             }
         default:
             break

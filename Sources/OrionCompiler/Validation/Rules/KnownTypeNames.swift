@@ -21,7 +21,8 @@ struct KnownTypeNames: ValidationRule {
         guard case .type(.named(let named)) = node else { return }
         let name = named.name.value
         if context.schema[name] == nil && !definedTypes.contains(name) {
-            context.report("Unknown type '\(name)'.", named.location)
+            let candidates = context.schema.typeNames.filter(context.schema.isListed) + definedTypes.sorted()
+            context.report("Unknown type '\(name)'.\(Suggestions.didYouMean(Suggestions.list(name, candidates)))", named.location)
         }
     }
 }

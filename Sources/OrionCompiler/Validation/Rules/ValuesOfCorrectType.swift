@@ -78,9 +78,10 @@ struct ValuesOfCorrectType: ValidationRule {
         var known: [ObjectField] = []
         for field in object.fields {
             if type.inputField(field.name.value) == nil {
-                context.report(
-                    "Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)', found: \(Self.text(value)).",
-                    field.location)
+                let suggestions = Suggestions.list(field.name.value, type.inputFields.map(\.name))
+                let found = suggestions.isEmpty
+                    ? ", found: \(Self.text(value))." : ".\(Suggestions.didYouMean(suggestions)) Found: \(Self.text(value))."
+                context.report("Expected value of type '\(type.name)' not to include unknown field '\(field.name.value)'\(found)", field.location)
             } else {
                 known.append(field)
             }
@@ -100,11 +101,12 @@ struct ValuesOfCorrectType: ValidationRule {
         let shown = text(withoutVariables(value))
         switch type.kind {
         case .enum:
+            let hint = Suggestions.didYouMean(Suggestions.list(shown, type.enumValues.map(\.name)), subject: "the enum value")
             if case .enum(let enumValue) = value {
                 return type.enumValues.contains { $0.name == enumValue.value }
-                    ? nil : "Value '\(enumValue.value)' does not exist in '\(type.name)' enum."
+                    ? nil : "Value '\(enumValue.value)' does not exist in '\(type.name)' enum.\(hint)"
             }
-            return "Enum '\(type.name)' cannot represent non-enum value: \(shown)."
+            return "Enum '\(type.name)' cannot represent non-enum value: \(shown).\(hint)"
         case .scalar:
             switch (type.name, value) {
             case ("Int", .int(let int)):
