@@ -69,7 +69,8 @@ public enum CodeGenerator {
             }
             files.append(GeneratedFile(path: "Operations/\(folder)/\(typeName).graphql.swift", contents: writer.text))
         }
-        guard builder.problems.isEmpty else { throw CodegenError(builder.problems) }
+        let problems = builder.problems + compilation.operations.flatMap(OperationRenderer.nameClashes)
+        guard problems.isEmpty else { throw CodegenError(problems) }
 
         let typeNames = schemaRenderer.typeNames(referenced: compilation.referencedTypeNames)
         var metadata = SwiftWriter()

@@ -101,6 +101,16 @@ import Testing
         }
     }
 
+    @Test func variablesClashingWithGeneratedMembersAreReported() {
+        #expect {
+            _ = try Generation.run(sdl: "type Query { f(a: Int): Int }", operations: "query Q($hashValue: Int) { f(a: $hashValue) }")
+        } throws: { error in
+            guard let error = error as? CodegenError else { return false }
+            return error.errors.count == 1
+                && error.errors[0].message.contains("Variable '$hashValue' of QQuery would clash with the generated member `hashValue`; rename the variable")
+        }
+    }
+
     @Test func typenameIsAddedToTheDocumentSent() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { search(text: \"a\") { ... on Thing { name } } }")
         #expect(swift.contains("search(text: \"a\") {\n          __typename\n          ... on Thing {\n"))

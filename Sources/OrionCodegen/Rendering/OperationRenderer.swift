@@ -1,3 +1,4 @@
+import Foundation
 import GraphQLLanguage
 import OrionCompiler
 
@@ -18,6 +19,18 @@ struct OperationRenderer {
         }
         let name = SwiftNames.upperFirst(operation.name)
         return name.hasSuffix(suffix) ? name : name + suffix
+    }
+
+    /// Members of a generated operation that a variable of the same name would collide with.
+    static let reservedVariableNames: Set<String> = ["__variables", "hashValue"]
+
+    /// Variables whose properties would clash with the generated operation's members.
+    static func nameClashes(_ operation: IROperation) -> [GraphQLError] {
+        operation.variables.filter { reservedVariableNames.contains($0.name) }.map { variable in
+            GraphQLError(
+                "Variable '$\(variable.name)' of \(typeName(operation)) would clash with the generated member `\(variable.name)`; rename the variable, e.g. `$\(variable.name.trimmingCharacters(in: CharacterSet(charactersIn: "_")))Value`.",
+                nodes: [operation.location])
+        }
     }
 
     func render(_ operation: IROperation, data: Model, document: String, into writer: inout SwiftWriter) {
