@@ -9,14 +9,19 @@ import OrionAPI
 /// one, so both behave the same.
 public final class OrionClient: Sendable {
     public let networkTransport: any NetworkTransport
+    /// The normalized cache the client reads and writes (through its interceptors).
+    public let store: OrionStore
 
-    /// A client for the server at `url`, with the default interceptors.
+    /// A client for the server at `url`, with the default interceptors and an in-memory cache.
     public convenience init(url: URL) {
-        self.init(networkTransport: RequestChainNetworkTransport(url: url))
+        let store = OrionStore()
+        self.init(networkTransport: RequestChainNetworkTransport(url: url, interceptorProvider: DefaultInterceptorProvider(store: store)), store: store)
     }
 
-    public init(networkTransport: any NetworkTransport) {
+    /// A client with its own transport; `store` should be the one its interceptors use.
+    public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore()) {
         self.networkTransport = networkTransport
+        self.store = store
     }
 
     // MARK: async/await
@@ -26,30 +31,63 @@ public final class OrionClient: Sendable {
     /// - Throws: `NetworkError`, `ResponseCodeError`, `ResponseParsingError` (with the response
     ///   path for data of the wrong shape), `CancellationError`; GraphQL errors of the response
     ///   are in the result.
-    public func fetch<Query: GraphQLQuery>(query: Query) async throws -> GraphQLResult<Query.Data> {
-        try await networkTransport.send(query, files: [])
+    ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:)``
+    ///   gives both).
+    public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) async throws -> GraphQLResult<Query.Data> {
+        try await networkTransport.send(query, cachePolicy: cachePolicy == .returnCacheDataAndFetch ? .fetchIgnoringCacheData : cachePolicy, files: [])
     }
 
-    /// Runs a mutation.
+    /// Every result of a query under its policy: one, or for `.returnCacheDataAndFetch` the
+    /// cached data first (when the cache holds it) and then the server's.
+    public func fetchResults<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    if cachePolicy == .returnCacheDataAndFetch, let cached = try? store.read(query: query) {
+                        continuation.yield(GraphQLResult(data: cached.data, errors: nil, extensions: nil, source: .cache))
+                    }
+                    continuation.yield(try await fetch(query: query, cachePolicy: cachePolicy))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Runs a mutation; its result is written to the cache.
     public func perform<Mutation: GraphQLMutation>(mutation: Mutation) async throws -> GraphQLResult<Mutation.Data> {
-        try await networkTransport.send(mutation, files: [])
+        try await networkTransport.send(mutation, cachePolicy: .fetchIgnoringCacheData, files: [])
     }
 
     /// Runs an operation with files, as a GraphQL multipart request; the files are streamed from
     /// disk.
     public func upload<Operation: GraphQLOperation>(operation: Operation, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {
-        try await networkTransport.send(operation, files: files)
+        try await networkTransport.send(operation, cachePolicy: .fetchIgnoringCacheData, files: files)
     }
 
     // MARK: callbacks
 
-    /// Runs a query and calls `resultHandler` once on `queue`, unless cancelled.
+    /// Runs a query and calls `resultHandler` on `queue`, unless cancelled: once, or for
+    /// `.returnCacheDataAndFetch` twice when the cache holds the data (cached, then server).
     @discardableResult
     public func fetch<Query: GraphQLQuery>(
-        query: Query, queue: DispatchQueue = .main,
+        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
         resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
     ) -> any Cancellable {
-        callback(queue: queue, resultHandler) { try await self.fetch(query: query) }
+        let task = Task {
+            do {
+                for try await result in fetchResults(query: query, cachePolicy: cachePolicy) {
+                    guard !Task.isCancelled else { return }
+                    queue.async { resultHandler(.success(result)) }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                queue.async { resultHandler(.failure(error)) }
+            }
+        }
+        return TaskCancellable(task: task)
     }
 
     /// Runs a mutation and calls `resultHandler` once on `queue`, unless cancelled.

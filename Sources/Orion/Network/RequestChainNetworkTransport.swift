@@ -31,11 +31,14 @@ public struct RequestChainNetworkTransport: NetworkTransport {
         self.requestTimeout = requestTimeout
     }
 
-    public func send<Operation: GraphQLOperation>(_ operation: Operation, files: [GraphQLFile] = []) async throws -> GraphQLResult<Operation.Data> {
+    public func send<Operation: GraphQLOperation>(
+        _ operation: Operation, cachePolicy: CachePolicy = .fetchIgnoringCacheCompletely, files: [GraphQLFile] = []
+    ) async throws -> GraphQLResult<Operation.Data> {
         var request = HTTPRequest(
             operation: operation, url: url, method: useGETForQueries && Operation.operationType == .query && files.isEmpty ? .get : .post,
             headers: additionalHeaders, timeout: requestTimeout)
         request.files = files
+        request.cachePolicy = cachePolicy
         let interceptors = interceptorProvider.interceptors(for: operation)
         let errorInterceptor = interceptorProvider.additionalErrorInterceptor(for: operation)
         let fetch = NetworkFetch(client: client)

@@ -4,7 +4,9 @@ import OrionAPI
 /// Reads a GraphQL response body (`{"data": ..., "errors": [...], "extensions": {...}}`) into a
 /// typed result: the bytes are indexed once and `data` built straight from the index.
 enum GraphQLResponse {
-    static func parse<Operation: GraphQLOperation>(_ body: Foundation.Data, for operation: Operation.Type) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {
+    static func parse<Operation: GraphQLOperation>(
+        _ body: Foundation.Data, for operation: Operation.Type
+    ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
         let tape: JSONTape
         do {
             tape = try JSONTape(data: body)
@@ -34,8 +36,10 @@ enum GraphQLResponse {
             errors = parsed
         }
         var data: Operation.Data?
+        var dataObject: ResponseObject?
         if let dataValue, !dataValue.isNull {
             do {
+                dataObject = try dataValue.decodeObject()
                 data = try Operation.Data(responseValue: dataValue)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
@@ -45,6 +49,6 @@ enum GraphQLResponse {
         }
         var extensions: [String: JSONValue]?
         if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { extensions = fields }
-        return GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server)
+        return (GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server), dataObject)
     }
 }

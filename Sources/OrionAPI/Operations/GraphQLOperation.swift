@@ -31,6 +31,8 @@ public protocol GraphQLOperation: Sendable, Hashable {
     static var operationType: GraphQLOperationType { get }
     /// The document sent to the server and its persisted-query identifier.
     static var operationDocument: OperationDocument { get }
+    /// The schema's metadata: object types by `__typename`, key fields, the cache-key hook.
+    static var __schema: any SchemaMetadata.Type { get }
 
     /// The variables to send: absent nullable variables are left out, so the server applies
     /// their default values.

@@ -43,6 +43,7 @@ struct OperationRenderer {
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName)") { writer in
             writer.line("\(access)static let operationName = \(SwiftLiteral.string(operation.name))")
+            writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
             let literal = SwiftLiteral.rawMultiline(document, indent: "    ")
             writer.line("\(access)static let operationDocument = OrionAPI.OperationDocument(")
             writer.line("  text: " + literal[0])

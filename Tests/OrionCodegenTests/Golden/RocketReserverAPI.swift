@@ -75,6 +75,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
 
 public struct BookTripMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "BookTrip"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation BookTrip($id: ID!) {
@@ -184,6 +185,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
 
 public struct CancelTripMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "CancelTrip"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CancelTrip($launchId: ID!) {
@@ -293,6 +295,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
 
 public struct LoginMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "Login"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation Login($email: String!) {
@@ -371,6 +374,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
 
 public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "UploadProfileImage"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation UploadProfileImage($file: Upload!) {
@@ -444,6 +448,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
 
 public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "LaunchDetails"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query LaunchDetails($launchId: ID!) {
@@ -598,6 +603,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
 public struct LaunchListQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "LaunchList"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query LaunchList($pageSize: Int, $after: String) {
@@ -793,6 +799,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
 public struct MeQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "Me"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query Me {
@@ -928,6 +935,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
 
 public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
   public static let operationName = "TripsBooked"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       subscription TripsBooked {
@@ -981,15 +989,15 @@ extension RocketReserverAPI {
 
   /// The object types operations may return.
   public enum Objects {
-    public static let Launch = OrionAPI.ObjectType(typename: "Launch")
+    public static let Launch = OrionAPI.ObjectType(typename: "Launch", keyFields: ["id"])
     public static let LaunchConnection = OrionAPI.ObjectType(typename: "LaunchConnection")
     public static let Mission = OrionAPI.ObjectType(typename: "Mission")
     public static let Mutation = OrionAPI.ObjectType(typename: "Mutation")
     public static let Query = OrionAPI.ObjectType(typename: "Query")
-    public static let Rocket = OrionAPI.ObjectType(typename: "Rocket")
+    public static let Rocket = OrionAPI.ObjectType(typename: "Rocket", keyFields: ["id"])
     public static let Subscription = OrionAPI.ObjectType(typename: "Subscription")
     public static let TripUpdateResponse = OrionAPI.ObjectType(typename: "TripUpdateResponse")
-    public static let User = OrionAPI.ObjectType(typename: "User")
+    public static let User = OrionAPI.ObjectType(typename: "User", keyFields: ["id"])
     static let byTypename: [String: OrionAPI.ObjectType] = ["Launch": Launch, "LaunchConnection": LaunchConnection, "Mission": Mission, "Mutation": Mutation, "Query": Query, "Rocket": Rocket, "Subscription": Subscription, "TripUpdateResponse": TripUpdateResponse, "User": User]
   }
 

@@ -766,6 +766,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
 
 public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "CreateAwesomeReview"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CreateAwesomeReview {
@@ -830,6 +831,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
 public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "CreateReviewForEpisode"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) {
@@ -907,6 +909,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
 
 public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
   public static let operationName = "CreateReviewWithNullField"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       mutation CreateReviewWithNullField {
@@ -971,6 +974,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
 public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "DroidDetailsWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query DroidDetailsWithFragment($episode: Episode) {
@@ -1048,6 +1052,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsIDs"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsIDs($episode: Episode) {
@@ -1155,6 +1160,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsNames"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNames($episode: Episode) {
@@ -1256,6 +1262,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsNamesWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithFragment($episode: Episode) {
@@ -1346,6 +1353,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
@@ -1522,6 +1530,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) {
@@ -1629,6 +1638,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
 public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAndFriendsNamesWithIDs"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithIDs($episode: Episode) {
@@ -1742,6 +1752,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAppearsIn"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAppearsIn {
@@ -1800,6 +1811,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroAppearsInWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroAppearsInWithFragment($episode: Episode) {
@@ -1881,6 +1893,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroDetailsFragmentConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) {
@@ -1963,6 +1976,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
 public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroDetailsInlineConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) {
@@ -2063,6 +2077,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
 public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroDetails"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroDetails($episode: Episode) {
@@ -2204,6 +2219,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroDetailsWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroDetailsWithFragment($episode: Episode) {
@@ -2291,6 +2307,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroFriendsDetailsConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
@@ -2424,6 +2441,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
 public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) {
@@ -2560,6 +2578,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
 public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroFriendsOfFriendsNames"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsOfFriendsNames($episode: Episode) {
@@ -2688,6 +2707,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameAndAppearsIn"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameAndAppearsIn($episode: Episode) {
@@ -2762,6 +2782,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameAndAppearsInWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameAndAppearsInWithFragment($episode: Episode) {
@@ -2849,6 +2870,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameConditionalBoth"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) {
@@ -2921,6 +2943,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameConditionalBothSeparate"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) {
@@ -2994,6 +3017,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameConditionalExclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalExclusion($skipName: Boolean!) {
@@ -3063,6 +3087,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalInclusion($includeName: Boolean!) {
@@ -3132,6 +3157,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroName"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroName($episode: Episode) {
@@ -3200,6 +3226,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) {
@@ -3303,6 +3330,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
 public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameWithFragmentAndID"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameWithFragmentAndID($episode: Episode) {
@@ -3390,6 +3418,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameWithFragment"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameWithFragment($episode: Episode) {
@@ -3471,6 +3500,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroNameWithID"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroNameWithID($episode: Episode) {
@@ -3545,6 +3575,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroParentTypeDependentField"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroParentTypeDependentField($episode: Episode) {
@@ -3814,6 +3845,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
 public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "HeroTypeDependentAliasedField"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query HeroTypeDependentAliasedField($episode: Episode) {
@@ -3939,6 +3971,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
 public struct HumanQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "Human"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query Human($id: ID!) {
@@ -4013,6 +4046,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
 
 public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "SameHeroTwice"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query SameHeroTwice {
@@ -4103,6 +4137,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
 
 public struct SearchQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "Search"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query Search($term: String) {
@@ -4277,6 +4312,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
 public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "StarshipCoordinates"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query StarshipCoordinates($coordinates: [[Float!]!]) {
@@ -4356,6 +4392,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
 
 public struct StarshipQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "Starship"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query Starship {
@@ -4419,6 +4456,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
 public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
   public static let operationName = "TwoHeroes"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       query TwoHeroes {
@@ -4509,6 +4547,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
 
 public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
   public static let operationName = "ReviewAdded"
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
     text: #"""
       subscription ReviewAdded($episode: Episode) {

@@ -1,0 +1,28 @@
+import OrionAPI
+
+/// The key of a field in its record: the field's name, with its arguments when it has any,
+/// sorted by name: `missionPatch(size:SMALL)`, `launches(after:MTA4,pageSize:20)`. Aliases do
+/// not count: two aliases of the same field and arguments share the stored value.
+enum CacheFieldKey {
+    static func make(_ field: Selection.Field, variables: [String: JSONValue]) -> String {
+        guard !field.arguments.isEmpty else { return field.name }
+        var parts: [String] = []
+        for name in field.arguments.keys.sorted() {
+            guard let value = field.arguments[name]?.resolved(with: variables) else { continue }
+            parts.append(name + ":" + text(value))
+        }
+        return parts.isEmpty ? field.name : field.name + "(" + parts.joined(separator: ",") + ")"
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let bool): return bool ? "true" : "false"
+        case .int(let int): return String(int)
+        case .double(let double): return String(double)
+        case .string(let string): return string
+        case .list(let values): return "[" + values.map(text).joined(separator: ",") + "]"
+        case .object(let fields): return "{" + fields.keys.sorted().map { $0 + ":" + text(fields[$0] ?? .null) }.joined(separator: ",") + "}"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Where normalized records live: in memory, or in a SQLite file. Implementations are
+/// thread-safe; each call is atomic.
+public protocol NormalizedCache: Sendable {
+    /// The records that exist for `keys`.
+    func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
+    /// Merges `records` field by field into what is stored, in one transaction, and returns
+    /// the keys of the fields that changed (`Launch:92.isBooked`), for watchers.
+    func merge(records: [CacheKey: Record]) throws -> Set<String>
+    /// Removes a record.
+    func removeRecord(forKey key: CacheKey) throws
+    /// Removes every record.
+    func clear() throws
+}
+
+extension Record {
+    /// Merges `other`'s fields into this record, adding the keys of changed fields to `changed`.
+    mutating func merge(_ other: Record, changed: inout Set<String>) {
+        for (field, value) in other.fields where fields[field] != value {
+            fields[field] = value
+            changed.insert(key + "." + field)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import OrionAPI
+
+/// Turns response data into records, walking the response with the generated selection
+/// metadata.
+///
+/// A. Each object gets a cache key: the schema configuration's `cacheKeyInfo`, else its type's
+///    `@typePolicy` key fields (`Launch:92`), else its path from the root.
+/// B. Each selected field is stored under its field key (name and arguments); objects become
+///    references to their own records, lists keep their shape.
+/// C. Type cases and fragments add their fields to the same record when the object's
+///    `__typename` satisfies their type condition; @include/@skip conditions are evaluated with
+///    the operation's variables, and fields the server left out are not stored.
+struct Normalizer {
+    let schema: any SchemaMetadata.Type
+    let variables: [String: JSONValue]
+    private(set) var records: [CacheKey: Record] = [:]
+
+    init(schema: any SchemaMetadata.Type, variables: [String: JSONValue]) {
+        self.schema = schema
+        self.variables = variables
+    }
+
+    mutating func normalize(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
+        if records[key] == nil { records[key] = Record(key: key) }
+        let typename = try? object.field("__typename", as: String.self)
+        for selection in selections {
+            switch selection {
+            case .field(let field):
+                if let condition = field.condition, !condition.evaluate(with: variables) { continue }
+                guard let value = object.value(forKey: field.responseKey) else { continue }
+                let fieldKey = CacheFieldKey.make(field, variables: variables)
+                let stored = try normalize(value, type: field.type, path: key + "." + fieldKey)
+                records[key]?.fields[fieldKey] = stored
+            case .inlineFragment(let type, let condition):
+                try include(type, condition: condition, typename: typename, object: object, key: key)
+            case .fragment(let type, let condition):
+                try include(type, condition: condition, typename: typename, object: object, key: key)
+            }
+        }
+    }
+
+    private mutating func include(
+        _ type: any SelectionSet.Type, condition: InclusionCondition?, typename: String?, object: ResponseObject, key: CacheKey
+    ) throws {
+        if let condition, !condition.evaluate(with: variables) { return }
+        if let typename, !type.__parentType.isSatisfied(byTypename: typename, in: schema) { return }
+        try normalize(object, selections: type.__selections, key: key)
+    }
+
+    private mutating func normalize(_ value: ResponseValue, type: FieldType, path: CacheKey) throws -> RecordValue {
+        if value.isNull { return .value(.null) }
+        switch type {
+        case .nonNull(let inner):
+            return try normalize(value, type: inner, path: path)
+        case .list(let inner):
+            var elements: [RecordValue] = []
+            for (index, element) in try value.decodeList().enumerated() {
+                elements.append(try normalize(element, type: inner, path: path + "." + String(index)))
+            }
+            return .list(elements)
+        case .scalar:
+            return .value(value.decodeJSON())
+        case .object(let selectionSet):
+            let object = try value.decodeObject()
+            let key = cacheKey(object) ?? path
+            try normalize(object, selections: selectionSet.__selections, key: key)
+            return .reference(key)
+        }
+    }
+
+    /// A
+    private func cacheKey(_ object: ResponseObject) -> CacheKey? {
+        guard let typename = try? object.field("__typename", as: String.self),
+              let type = schema.objectType(forTypename: typename) else { return nil }
+        if let info = schema.cacheKeyInfo(for: type, object: Self.scalarFields(object)) {
+            return (info.uniqueKeyGroup ?? typename) + ":" + info.id
+        }
+        guard !type.keyFields.isEmpty else { return nil }
+        var values: [String] = []
+        for keyField in type.keyFields {
+            guard let value = object.value(forKey: keyField), !value.isNull else { return nil }
+            switch value.decodeJSON() {
+            case .string(let string): values.append(string)
+            case .int(let int): values.append(String(int))
+            case let other: values.append("\(other)")
+            }
+        }
+        return typename + ":" + values.joined(separator: "+")
+    }
+}
+
+extension Normalizer {
+    /// An object's fields that are not objects or lists, for the cache-key hook: what keys are
+    /// made of, without copying the whole tree below every object.
+    static func scalarFields(_ object: ResponseObject) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        object.forEachField { key, value in
+            if (try? value.decodeObject()) == nil, (try? value.decodeList()) == nil { fields[key] = value.decodeJSON() }
+        }
+        return fields
+    }
+}
