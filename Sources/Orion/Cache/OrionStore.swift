@@ -7,9 +7,33 @@ import OrionAPI
 /// or none of it.
 public final class OrionStore: Sendable {
     public let cache: any NormalizedCache
+    /// Who is told about changed record fields: watchers.
+    private let subscribers = Mutex<[UUID: @Sendable (Set<String>) -> Void]>([:])
 
     public init(cache: any NormalizedCache = InMemoryNormalizedCache()) {
         self.cache = cache
+    }
+
+    /// Calls `handler` with the keys of the record fields (`Launch:92.isBooked`) that each
+    /// later write changes, until `unsubscribe`.
+    public func subscribe(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UUID {
+        let id = UUID()
+        subscribers.withLock { $0[id] = handler }
+        return id
+    }
+
+    public func unsubscribe(_ id: UUID) {
+        subscribers.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// Merges records and tells subscribers what changed.
+    @discardableResult
+    public func merge(records: [CacheKey: Record]) throws -> Set<String> {
+        let changed = try cache.merge(records: records)
+        if !changed.isEmpty {
+            for handler in subscribers.withLock({ Array($0.values) }) { handler(changed) }
+        }
+        return changed
     }
 
     /// Normalizes an operation's data into records and merges them.
@@ -19,7 +43,7 @@ public final class OrionStore: Sendable {
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation) throws -> Set<String> {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.__variables)
         try normalizer.normalize(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
-        return try cache.merge(records: normalizer.records)
+        return try merge(records: normalizer.records)
     }
 
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
@@ -38,7 +62,7 @@ public final class OrionStore: Sendable {
         return (data, reader.dependentKeys)
     }
 
-    /// Removes every record.
+    /// Removes every record. Watchers are not told: nothing they show has changed on the server.
     public func clear() throws {
         try cache.clear()
     }

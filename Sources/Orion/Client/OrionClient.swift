@@ -108,6 +108,34 @@ public final class OrionClient: Sendable {
         callback(queue: queue, resultHandler) { try await self.upload(operation: operation, files: files) }
     }
 
+    // MARK: watchers
+
+    /// Watches a query: `resultHandler` gets the first result (by `cachePolicy`) and then every
+    /// change of the cached data it depends on, on `queue`, until the watcher is cancelled.
+    public func watch<Query: GraphQLQuery>(
+        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
+        resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
+    ) -> GraphQLQueryWatcher<Query> {
+        let watcher = GraphQLQueryWatcher(client: self, query: query, cachePolicy: cachePolicy, queue: queue, handler: resultHandler)
+        watcher.start()
+        return watcher
+    }
+
+    /// Watches a query as a stream of results; ending the iteration cancels the watcher.
+    public func watch<Query: GraphQLQuery>(
+        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch
+    ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
+        AsyncThrowingStream { continuation in
+            let watcher = watch(query: query, cachePolicy: cachePolicy, queue: DispatchQueue(label: "orion.watch")) { result in
+                switch result {
+                case .success(let value): continuation.yield(value)
+                case .failure(let error): continuation.yield(with: .failure(error))
+                }
+            }
+            continuation.onTermination = { _ in watcher.cancel() }
+        }
+    }
+
     private func callback<Value: Sendable>(
         queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
         _ body: @escaping @Sendable () async throws -> Value
