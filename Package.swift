@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "OrionAPI", targets: ["OrionAPI"]),
         .library(name: "Orion", targets: ["Orion"]),
+        .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -23,6 +24,10 @@ let package = Package(
         .target(name: "OrionAPI"),
         // The client: Foundation (and FoundationNetworking on Linux) only.
         .target(name: "Orion", dependencies: ["OrionAPI"]),
+        // SQLite's C API from the system (the SDK on Apple platforms, libsqlite3-dev on Linux):
+        // it builds in seconds, where a database package would add most of a minute.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .target(name: "OrionSQLite", dependencies: ["Orion", "OrionAPI", "CSQLite"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
@@ -32,6 +37,7 @@ let package = Package(
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "Orion", "OrionAPI"]),
         .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),

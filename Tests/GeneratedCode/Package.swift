@@ -18,7 +18,10 @@ let package = Package(
         ),
         .testTarget(
             name: "OrionClientTests",
-            dependencies: [.product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI")]
+            dependencies: [
+                .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "OrionSQLite", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

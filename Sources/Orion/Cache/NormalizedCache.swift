@@ -13,8 +13,9 @@ public protocol NormalizedCache: Sendable {
 }
 
 extension Record {
-    /// Merges `other`'s fields into this record, adding the keys of changed fields to `changed`.
-    mutating func merge(_ other: Record, changed: inout Set<String>) {
+    /// Merges `other`'s fields into this record, adding the keys of changed fields
+    /// (`Launch:92.isBooked`) to `changed`: what a `NormalizedCache` does in `merge(records:)`.
+    public mutating func merge(_ other: Record, changed: inout Set<String>) {
         for (field, value) in other.fields where fields[field] != value {
             fields[field] = value
             changed.insert(key + "." + field)

@@ -1,6 +1,7 @@
 import Foundation
 import Orion
 import OrionAPI
+import OrionSQLite
 import RocketReserverAPI
 import Testing
 
@@ -106,5 +107,22 @@ import Testing
         #expect(records["Rocket:falcon9"]?.fields["name"] == .value(.string("Falcon 9")))
         #expect(records["QUERY_ROOT"]?.fields["launch(id:110)"] == .reference("Launch:110"))
         #expect(records["QUERY_ROOT"]?.fields["launches"] == .reference("QUERY_ROOT.launches"))
+    }
+
+    @Test func theSQLiteCacheKeepsResultsForTheNextLaunch() async throws {
+        let (server, _) = try setUp()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-client-\(UUID().uuidString).sqlite")
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        func client() throws -> OrionClient {
+            let store = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
+            return OrionClient(networkTransport: RequestChainNetworkTransport(url: server.url, interceptorProvider: DefaultInterceptorProvider(store: store)), store: store)
+        }
+        _ = try await client().fetch(query: LaunchListQuery())
+        _ = try await client().perform(mutation: BookTripMutation(id: "110"))
+        // A new client on the same file, as after the app restarts: no network needed.
+        let cached = try await client().fetch(query: LaunchListQuery(), cachePolicy: .returnCacheDataDontFetch)
+        #expect(cached.source == .cache)
+        #expect(cached.data?.launches.launches.first??.isBooked == true)
+        #expect(server.requests.count == 2)
     }
 }
