@@ -22,6 +22,8 @@ let package = Package(
                 .product(name: "OrionCompiler", package: "Orion"),
                 .product(name: "OrionCodegen", package: "Orion"),
                 .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "Orion", package: "Orion"),
+                .product(name: "OrionSQLite", package: "Orion"),
                 .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
                 .product(name: "GraphQL", package: "GraphQL"),

@@ -9,6 +9,7 @@ let groups: [BenchmarkGroup] = [
     codegenBenchmarks,
     modelBenchmarks,
     responseBenchmarks,
+    cacheBenchmarks,
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

@@ -51,8 +51,10 @@ struct OperationRenderer {
             writer.line(literal[literal.count - 1] + ",")
             writer.line("  identifier: \(SwiftLiteral.string(SHA256.hexDigest(document)))")
             writer.line(")")
-            if !operation.variables.isEmpty {
-                writer.line()
+            writer.line()
+            if operation.variables.isEmpty {
+                writer.line("\(access)init() {}")
+            } else {
                 renderVariables(operation.variables, into: &writer)
             }
             writer.line()

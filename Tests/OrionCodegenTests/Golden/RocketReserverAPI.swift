@@ -829,6 +829,8 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
     identifier: "891e3e27934ec7a3fb9c86a3afde7e03fb20e0c5f7582b005f2f079f2bab079f"
   )
 
+  public init() {}
+
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static var __selections: [OrionAPI.Selection] { [
@@ -944,6 +946,8 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
       """#,
     identifier: "6e0e9a67ef917f5b13fd80b5127cfb80e22704807345da83b85f632205bb70dc"
   )
+
+  public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }

@@ -780,6 +780,8 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
     identifier: "a53897f6218124896672ab89ccb1e0a666ecbf09f6aa208b8b519e108bb92876"
   )
 
+  public init() {}
+
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static var __selections: [OrionAPI.Selection] { [
@@ -922,6 +924,8 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
       """#,
     identifier: "ec9f57fcf824e0365adb171cd7b0fca4da81eb87079f3d66af3052a1c0157a76"
   )
+
+  public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
@@ -1764,6 +1768,8 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
       """#,
     identifier: "22d772c0fc813281705e8f0a55fc70e71eeff6e98f3f9ef96cf67fb896914522"
   )
+
+  public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
@@ -4063,6 +4069,8 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
     identifier: "2a8ad85a703add7d64622aaf6be76b58a1134caf28e4ff6b34dd00ba89541364"
   )
 
+  public init() {}
+
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static var __selections: [OrionAPI.Selection] { [
@@ -4406,6 +4414,8 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
     identifier: "a3734516185da9919e3e66d74fe92b60d65292a1943dc54913f7332637dfdd2a"
   )
 
+  public init() {}
+
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static var __selections: [OrionAPI.Selection] { [
@@ -4472,6 +4482,8 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
       """#,
     identifier: "b868fa9c48f19b8151c08c09f46831e3b9cd09f5c617d328647de785244b52bb"
   )
+
+  public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
