@@ -52,6 +52,19 @@ import TestSupport
         }
     }
 
+    @Test func tapesBuiltFromValuesReadLikeParsedOnes() throws {
+        let value = JSONValue.object([
+            "s": .string("héllo \"🚀\""), "i": .int(-42), "d": .double(2.5), "b": .bool(true), "n": .null,
+            "l": .list([.int(1), .list([]), .object(["k": .string("v")])]),
+        ])
+        let tape = JSONTape(value)
+        #expect(tape.root.decodeJSON() == value)
+        let object = try tape.root.decodeObject()
+        #expect(try object.field("s", as: String.self) == "héllo \"🚀\"")
+        #expect(try object.field("d", as: Double.self) == 2.5)
+        #expect(try object.field("l", as: [JSONValue].self).count == 3)
+    }
+
     @Test func nestingIsLimited() {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
         #expect(throws: JSONParseError.self) { _ = try JSONTape(data: Data(deep.utf8)) }

@@ -29,7 +29,7 @@ struct Normalizer {
                 if let condition = field.condition, !condition.evaluate(with: variables) { continue }
                 guard let value = object.value(forKey: field.responseKey) else { continue }
                 let fieldKey = CacheFieldKey.make(field, variables: variables)
-                let stored = try normalize(value, type: field.type, path: key + "." + fieldKey)
+                let stored = try normalize(value, type: field.type, parent: key, step: fieldKey)
                 records[key]?.fields[fieldKey] = stored
             case .inlineFragment(let type, let condition):
                 try include(type, condition: condition, typename: typename, object: object, key: key)
@@ -47,22 +47,25 @@ struct Normalizer {
         try normalize(object, selections: type.__selections, key: key)
     }
 
-    private mutating func normalize(_ value: ResponseValue, type: FieldType, path: CacheKey) throws -> RecordValue {
+    /// `parent` and `step` make the path key of an object without a key of its own; the string
+    /// is built only for such objects.
+    private mutating func normalize(_ value: ResponseValue, type: FieldType, parent: CacheKey, step: String) throws -> RecordValue {
         if value.isNull { return .value(.null) }
         switch type {
         case .nonNull(let inner):
-            return try normalize(value, type: inner, path: path)
+            return try normalize(value, type: inner, parent: parent, step: step)
         case .list(let inner):
+            let path = parent + "." + step
             var elements: [RecordValue] = []
             for (index, element) in try value.decodeList().enumerated() {
-                elements.append(try normalize(element, type: inner, path: path + "." + String(index)))
+                elements.append(try normalize(element, type: inner, parent: path, step: String(index)))
             }
             return .list(elements)
         case .scalar:
             return .value(value.decodeJSON())
         case .object(let selectionSet):
             let object = try value.decodeObject()
-            let key = cacheKey(object) ?? path
+            let key = cacheKey(object) ?? parent + "." + step
             try normalize(object, selections: selectionSet.__selections, key: key)
             return .reference(key)
         }
@@ -72,7 +75,7 @@ struct Normalizer {
     private func cacheKey(_ object: ResponseObject) -> CacheKey? {
         guard let typename = try? object.field("__typename", as: String.self),
               let type = schema.objectType(forTypename: typename) else { return nil }
-        if let info = schema.cacheKeyInfo(for: type, object: Self.scalarFields(object)) {
+        if let info = schema.cacheKeyInfo(for: type, object: object) {
             return (info.uniqueKeyGroup ?? typename) + ":" + info.id
         }
         guard !type.keyFields.isEmpty else { return nil }
@@ -86,17 +89,5 @@ struct Normalizer {
             }
         }
         return typename + ":" + values.joined(separator: "+")
-    }
-}
-
-extension Normalizer {
-    /// An object's fields that are not objects or lists, for the cache-key hook: what keys are
-    /// made of, without copying the whole tree below every object.
-    static func scalarFields(_ object: ResponseObject) -> [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
-        object.forEachField { key, value in
-            if (try? value.decodeObject()) == nil, (try? value.decodeList()) == nil { fields[key] = value.decodeJSON() }
-        }
-        return fields
     }
 }

@@ -58,7 +58,7 @@ public final class OrionStore: Sendable {
     public func read<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependentKeys: Set<String>) {
         var reader = CacheReader(cache: cache, schema: Query.__schema, variables: query.__variables)
         let json = try reader.read(key: RootCacheKey.forOperation(Query.operationType), selections: Query.Data.__selections)
-        let data = try Query.Data(responseObject: ResponseObject(jsonData: JSONEncoding.data(json)))
+        let data = try Query.Data(responseValue: JSONTape(json).root)
         return (data, reader.dependentKeys)
     }
 

@@ -72,17 +72,18 @@ public protocol SchemaMetadata: Sendable {
     static func objectType(forTypename typename: String) -> ObjectType?
 
     /// The cache key of an object, from the schema configuration (which regeneration never
-    /// overwrites); `nil` to use key fields or the path.
-    static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo?
+    /// overwrites); `nil` to use key fields or the path. Read what the key needs from `object`,
+    /// e.g. `try? object.field("id", as: String.self)`.
+    static func cacheKeyInfo(for type: ObjectType, object: ResponseObject) -> CacheKeyInfo?
 }
 
 extension SchemaMetadata {
-    public static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo? { nil }
+    public static func cacheKeyInfo(for type: ObjectType, object: ResponseObject) -> CacheKeyInfo? { nil }
 }
 
 /// A user's hooks into the generated schema, in a file that code generation writes once and
 /// never overwrites.
 public protocol SchemaConfiguration {
     /// The cache key of an object, or `nil` to use `@typePolicy` key fields or the path.
-    static func cacheKeyInfo(for type: ObjectType, object: [String: JSONValue]) -> CacheKeyInfo?
+    static func cacheKeyInfo(for type: ObjectType, object: ResponseObject) -> CacheKeyInfo?
 }

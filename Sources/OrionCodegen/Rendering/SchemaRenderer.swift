@@ -29,7 +29,7 @@ struct SchemaRenderer {
                 writer.line("Objects.byTypename[typename]")
             }
             writer.line()
-            writer.block("\(access)static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: [String: OrionAPI.JSONValue]) -> OrionAPI.CacheKeyInfo?") { writer in
+            writer.block("\(access)static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo?") { writer in
                 writer.line("SchemaConfiguration.cacheKeyInfo(for: type, object: object)")
             }
         }
@@ -139,8 +139,9 @@ struct SchemaRenderer {
         writer.line("/// overwrites it: edit it freely.")
         writer.block("\(access)enum SchemaConfiguration: OrionAPI.SchemaConfiguration") { writer in
             writer.line("/// The cache key of an object: return `CacheKeyInfo(id:)` to identify objects of `type` by")
-            writer.line("/// their fields, or `nil` to use `@typePolicy(keyFields:)` or the object's path.")
-            writer.block("\(access)static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: [String: OrionAPI.JSONValue]) -> OrionAPI.CacheKeyInfo?") { writer in
+            writer.line("/// their fields (`try? object.field(\"id\", as: String.self)`), or `nil` to use")
+            writer.line("/// `@typePolicy(keyFields:)` or the object's path.")
+            writer.block("\(access)static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo?") { writer in
                 writer.line("nil")
             }
         }

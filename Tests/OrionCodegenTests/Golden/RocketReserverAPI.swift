@@ -986,7 +986,7 @@ extension RocketReserverAPI {
       Objects.byTypename[typename]
     }
 
-    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: [String: OrionAPI.JSONValue]) -> OrionAPI.CacheKeyInfo? {
+    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo? {
       SchemaConfiguration.cacheKeyInfo(for: type, object: object)
     }
   }

@@ -4699,7 +4699,7 @@ extension StarWarsAPI {
       Objects.byTypename[typename]
     }
 
-    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: [String: OrionAPI.JSONValue]) -> OrionAPI.CacheKeyInfo? {
+    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo? {
       SchemaConfiguration.cacheKeyInfo(for: type, object: object)
     }
   }
