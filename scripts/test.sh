@@ -10,6 +10,10 @@ step "Root package: build and test (unit tests, differential tests against graph
 swift build --build-tests
 swift test --skip-build --parallel
 
+step "RocketReserver server: build and test over real HTTP and WebSocket (with a bounded load test)"
+swift build --build-tests --package-path Examples/RocketReserver
+swift test --skip-build --parallel --package-path Examples/RocketReserver
+
 step "Generated code: a package per schema from orion generate, built and used by its tests"
 bash Tests/GeneratedCode/generate.sh
 swift build --build-tests --package-path Tests/GeneratedCode -Xswiftc -warnings-as-errors

@@ -2,11 +2,19 @@ import Foundation
 import Orion
 import OrionAPI
 
-/// Records as JSON in the database: `{"field": {"v": value} | {"r": "key"} | {"l": [...]}}`.
+/// Records as JSON in the database: `{"field": {"v": value} | {"r": "key"} | {"l": [...]}}`, with
+/// `"e": seconds since 1970` beside the value when the field expires.
 enum RecordCoding {
     static func encode(_ record: Record) -> Data {
         var fields: [String: JSONValue] = [:]
-        for (name, value) in record.fields { fields[name] = encode(value) }
+        for (name, value) in record.fields {
+            var encoded = encode(value)
+            if let expiry = record.expirations[name], case .object(var tagged) = encoded {
+                tagged["e"] = .double(expiry.timeIntervalSince1970)
+                encoded = .object(tagged)
+            }
+            fields[name] = encoded
+        }
         return (try? JSONSerialization.data(withJSONObject: JSONValue.object(fields).jsonObjectValue, options: [.sortedKeys])) ?? Data("{}".utf8)
     }
 
@@ -18,6 +26,13 @@ enum RecordCoding {
         for (name, value) in fields {
             guard let decoded = decode(value) else { return nil }
             record.fields[name] = decoded
+            if case .object(let tagged) = value, let expiry = tagged["e"] {
+                switch expiry {
+                case .double(let seconds): record.expirations[name] = Date(timeIntervalSince1970: seconds)
+                case .int(let seconds): record.expirations[name] = Date(timeIntervalSince1970: Double(seconds))
+                default: return nil
+                }
+            }
         }
         return record
     }

@@ -76,8 +76,22 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         }
     }
 
-    public func removeRecord(forKey key: CacheKey) throws {
-        try withDatabase { database in try database.run("DELETE FROM records WHERE key = ?", bindings: [[.text(key)]]) }
+    public func removeRecords(forKeys keys: Set<CacheKey>) throws {
+        try withDatabase { database in
+            try database.transaction { () throws(SQLiteCacheError) in
+                try database.run("DELETE FROM records WHERE key = ?", bindings: keys.map { [.text($0)] })
+            }
+        }
+    }
+
+    public func allKeys() throws -> Set<CacheKey> {
+        try withDatabase { database in
+            var keys: Set<CacheKey> = []
+            try database.query("SELECT key FROM records") { row throws(SQLiteCacheError) in
+                if let key = row.text(0) { keys.insert(key) }
+            }
+            return keys
+        }
     }
 
     public func clear() throws {

@@ -5,15 +5,18 @@ import OrionAPI
 /// models decode, the same path as a server response takes. A field the cache lacks makes the
 /// whole read a miss: a partial hit is a miss.
 struct CacheReader {
-    let cache: any NormalizedCache
+    /// Where records come from: the cache, or the cache with a transaction's pending writes.
+    let records: (Set<CacheKey>) throws -> [CacheKey: Record]
     let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]
+    /// Fields that expire before this are stale.
+    let now = Date()
     /// Every record read: what a watcher depends on.
     private(set) var dependentKeys: Set<String> = []
     private var loaded: [CacheKey: Record] = [:]
 
-    init(cache: any NormalizedCache, schema: any SchemaMetadata.Type, variables: [String: JSONValue]) {
-        self.cache = cache
+    init(records: @escaping (Set<CacheKey>) throws -> [CacheKey: Record], schema: any SchemaMetadata.Type, variables: [String: JSONValue]) {
+        self.records = records
         self.schema = schema
         self.variables = variables
     }
@@ -27,7 +30,7 @@ struct CacheReader {
 
     private mutating func record(_ key: CacheKey) throws -> Record? {
         if let record = loaded[key] { return record }
-        let record = try cache.loadRecords(forKeys: [key])[key]
+        let record = try records([key])[key]
         loaded[key] = record
         return record
     }
@@ -42,6 +45,9 @@ struct CacheReader {
                 let fieldKey = CacheFieldKey.make(field, variables: variables)
                 dependentKeys.insert(record.key + "." + fieldKey)
                 guard let value = record.fields[fieldKey] else { throw CacheMissError(key: record.key, field: fieldKey) }
+                if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= now {
+                    throw CacheMissError(key: record.key, field: fieldKey, staleSince: expiry)
+                }
                 let read = try self.read(value, type: field.type)
                 object[field.responseKey] = object[field.responseKey].map { Self.merge($0, read) } ?? read
             case .inlineFragment(let type, let condition):
@@ -96,12 +102,22 @@ struct CacheReader {
     }
 }
 
-/// The cache lacks a record or field the operation needs.
+/// The cache lacks a record or field the operation needs, or holds it only stale.
 public struct CacheMissError: Error, Sendable, CustomStringConvertible {
     public var key: CacheKey
     public var field: String?
+    /// When the field went stale, if it is there but expired.
+    public var staleSince: Date?
+
+    public init(key: CacheKey, field: String?, staleSince: Date? = nil) {
+        self.key = key
+        self.field = field
+        self.staleSince = staleSince
+    }
 
     public var description: String {
-        field.map { "The cache has no \($0) for \(key)." } ?? "The cache has no record \(key)."
+        guard let field else { return "The cache has no record \(key)." }
+        if let staleSince { return "The cache's \(field) for \(key) went stale at \(staleSince): fetch it from the server." }
+        return "The cache has no \(field) for \(key)."
     }
 }

@@ -1,36 +1,91 @@
 /// A normalized cache in memory, for one run of the app.
+///
+/// With `maxRecordCount`, it holds at most that many records: when a merge goes beyond it, the
+/// least recently used records are evicted (down to 90 % of the bound, so that eviction is not
+/// paid on every write). A query that needed an evicted record is then a miss and goes to the
+/// server. Without a bound, nothing is tracked and nothing is evicted.
 public final class InMemoryNormalizedCache: NormalizedCache {
-    private let records: Mutex<[CacheKey: Record]>
+    private struct State {
+        var records: [CacheKey: Record]
+        /// The tick of each record's last load or merge; kept only when bounded.
+        var lastUse: [CacheKey: UInt64] = [:]
+        var tick: UInt64 = 0
 
-    public init(records: [CacheKey: Record] = [:]) {
-        self.records = Mutex(records)
+        mutating func touch(_ key: CacheKey, bounded: Bool) {
+            guard bounded else { return }
+            tick &+= 1
+            lastUse[key] = tick
+        }
+    }
+
+    private let state: Mutex<State>
+    /// The most records kept, or nil for no bound.
+    public let maxRecordCount: Int?
+
+    public init(records: [CacheKey: Record] = [:], maxRecordCount: Int? = nil) {
+        precondition(maxRecordCount.map { $0 > 0 } ?? true, "maxRecordCount must be positive")
+        self.maxRecordCount = maxRecordCount
+        var state = State(records: records)
+        if maxRecordCount != nil { for key in records.keys { state.touch(key, bounded: true) } }
+        self.state = Mutex(state)
     }
 
     public func loadRecords(forKeys keys: Set<CacheKey>) -> [CacheKey: Record] {
-        records.withLock { stored in
+        let bounded = maxRecordCount != nil
+        return state.withLock { state in
             var found: [CacheKey: Record] = [:]
-            for key in keys { found[key] = stored[key] }
+            for key in keys {
+                guard let record = state.records[key] else { continue }
+                found[key] = record
+                state.touch(key, bounded: bounded)
+            }
             return found
         }
     }
 
     public func merge(records newRecords: [CacheKey: Record]) -> Set<String> {
-        records.withLock { stored in
+        state.withLock { state in
             var changed: Set<String> = []
             for (key, record) in newRecords {
-                var existing = stored[key] ?? Record(key: key)
+                var existing = state.records[key] ?? Record(key: key)
                 existing.merge(record, changed: &changed)
-                stored[key] = existing
+                state.records[key] = existing
+                state.touch(key, bounded: maxRecordCount != nil)
+            }
+            if let maxRecordCount, state.records.count > maxRecordCount {
+                Self.evict(&state, keeping: max(1, maxRecordCount * 9 / 10))
             }
             return changed
         }
     }
 
-    public func removeRecord(forKey key: CacheKey) {
-        records.withLock { _ = $0.removeValue(forKey: key) }
+    private static func evict(_ state: inout State, keeping count: Int) {
+        let oldestFirst = state.lastUse.sorted { $0.value < $1.value }
+        for (key, _) in oldestFirst.prefix(state.records.count - count) {
+            state.records[key] = nil
+            state.lastUse[key] = nil
+        }
+    }
+
+    public func removeRecords(forKeys keys: Set<CacheKey>) {
+        state.withLock { state in
+            for key in keys {
+                state.records[key] = nil
+                state.lastUse[key] = nil
+            }
+        }
+    }
+
+    public func allKeys() -> Set<CacheKey> {
+        state.withLock { Set($0.records.keys) }
+    }
+
+    /// How many records are held.
+    public var recordCount: Int {
+        state.withLock { $0.records.count }
     }
 
     public func clear() {
-        records.withLock { $0.removeAll() }
+        state.withLock { $0 = State(records: [:]) }
     }
 }

@@ -6,10 +6,19 @@ public protocol NormalizedCache: Sendable {
     /// Merges `records` field by field into what is stored, in one transaction, and returns
     /// the keys of the fields that changed (`Launch:92.isBooked`), for watchers.
     func merge(records: [CacheKey: Record]) throws -> Set<String>
-    /// Removes a record.
-    func removeRecord(forKey key: CacheKey) throws
+    /// Removes records, in one transaction.
+    func removeRecords(forKeys keys: Set<CacheKey>) throws
+    /// The key of every record: what garbage collection sweeps.
+    func allKeys() throws -> Set<CacheKey>
     /// Removes every record.
     func clear() throws
+}
+
+extension NormalizedCache {
+    /// Removes a record.
+    public func removeRecord(forKey key: CacheKey) throws {
+        try removeRecords(forKeys: [key])
+    }
 }
 
 extension Record {
@@ -19,6 +28,10 @@ extension Record {
         for (field, value) in other.fields where fields[field] != value {
             fields[field] = value
             changed.insert(key + "." + field)
+        }
+        // A field written again takes the new write's expiry, or none.
+        if !expirations.isEmpty || !other.expirations.isEmpty {
+            for field in other.fields.keys { expirations[field] = other.expirations[field] }
         }
     }
 }

@@ -9,9 +9,15 @@ public final class OrionStore: Sendable {
     public let cache: any NormalizedCache
     /// Who is told about changed record fields: watchers.
     private let subscribers = Mutex<[UUID: @Sendable (Set<String>) -> Void]>([:])
+    /// Held by every write and transaction, so that a transaction sees no other write.
+    private let writeLock = Mutex(())
 
-    public init(cache: any NormalizedCache = InMemoryNormalizedCache()) {
+    /// When cached fields go stale.
+    public let expiration: CacheExpiration
+
+    public init(cache: any NormalizedCache = InMemoryNormalizedCache(), expiration: CacheExpiration = .never) {
         self.cache = cache
+        self.expiration = expiration
     }
 
     /// Calls `handler` with the keys of the record fields (`Launch:92.isBooked`) that each
@@ -29,21 +35,27 @@ public final class OrionStore: Sendable {
     /// Merges records and tells subscribers what changed.
     @discardableResult
     public func merge(records: [CacheKey: Record]) throws -> Set<String> {
-        let changed = try cache.merge(records: records)
-        if !changed.isEmpty {
-            for handler in subscribers.withLock({ Array($0.values) }) { handler(changed) }
-        }
+        let changed = try writeLock.withLock { _ in try cache.merge(records: records) }
+        publish(changed)
         return changed
+    }
+
+    private func publish(_ changed: Set<String>) {
+        guard !changed.isEmpty else { return }
+        for handler in subscribers.withLock({ Array($0.values) }) { handler(changed) }
     }
 
     /// Normalizes an operation's data into records and merges them.
     ///
+    /// - Parameter maxAge: how long the response may be used (its `Cache-Control: max-age`).
     /// - Returns: the keys of the fields that changed.
     @discardableResult
-    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation) throws -> Set<String> {
+    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> Set<String> {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.__variables)
         try normalizer.normalize(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
-        return try merge(records: normalizer.records)
+        var records = normalizer.records
+        expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
+        return try merge(records: records)
     }
 
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
@@ -56,10 +68,66 @@ public final class OrionStore: Sendable {
     ///
     /// - Throws: `CacheMissError` when any field is missing (a partial hit is a miss).
     public func read<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependentKeys: Set<String>) {
-        var reader = CacheReader(cache: cache, schema: Query.__schema, variables: query.__variables)
-        let json = try reader.read(key: RootCacheKey.forOperation(Query.operationType), selections: Query.Data.__selections)
-        let data = try Query.Data(responseValue: JSONTape(json).root)
-        return (data, reader.dependentKeys)
+        try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+                      variables: query.__variables, records: cache.loadRecords)
+    }
+
+    /// Reads a selection set at a record from a source of records.
+    static func read<Model: SelectionSet>(
+        _ type: Model.Type, key: CacheKey, schema: any SchemaMetadata.Type, variables: [String: JSONValue],
+        records: @escaping (Set<CacheKey>) throws -> [CacheKey: Record]
+    ) throws -> (data: Model, dependentKeys: Set<String>) {
+        var reader = CacheReader(records: records, schema: schema, variables: variables)
+        let json = try reader.read(key: key, selections: Model.__selections)
+        return (try Model(responseValue: JSONTape(json).root), reader.dependentKeys)
+    }
+
+    /// Runs `body` with a view of the cache that no write changes meanwhile.
+    public func withinReadTransaction<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
+        try writeLock.withLock { _ in try body(ReadTransaction(store: self)) }
+    }
+
+    /// Runs `body`, which may read and change the cache; its changes are applied together at
+    /// the end, none of them if `body` throws, and watchers are told once, after it.
+    public func withinReadWriteTransaction<Result>(_ body: (ReadWriteTransaction) throws -> Result) throws -> Result {
+        let (result, changed) = try writeLock.withLock { _ in
+            let transaction = ReadWriteTransaction(store: self)
+            let result = try body(transaction)
+            // A removed record changes every field a watcher may have read from it.
+            var changed: Set<String> = []
+            for (key, record) in try cache.loadRecords(forKeys: transaction.removals) {
+                for field in record.fields.keys { changed.insert(key + "." + field) }
+            }
+            if !transaction.removals.isEmpty { try cache.removeRecords(forKeys: transaction.removals) }
+            changed.formUnion(try cache.merge(records: transaction.pending))
+            return (result, changed)
+        }
+        publish(changed)
+        return result
+    }
+
+    /// Removes every record that no root (query, mutation or subscription) reaches through
+    /// references: objects no cached result points to any more. Watchers are not told, as
+    /// nothing a result reads is removed.
+    ///
+    /// - Returns: the keys removed.
+    @discardableResult
+    public func collectGarbage() throws -> Set<CacheKey> {
+        try writeLock.withLock { _ in
+            var reachable: Set<CacheKey> = []
+            var frontier: Set<CacheKey> = [RootCacheKey.query, RootCacheKey.mutation, RootCacheKey.subscription]
+            while !frontier.isEmpty {
+                reachable.formUnion(frontier)
+                var next: Set<CacheKey> = []
+                for record in try cache.loadRecords(forKeys: frontier).values {
+                    for value in record.fields.values { value.collectReferences(into: &next) }
+                }
+                frontier = next.subtracting(reachable)
+            }
+            let garbage = try cache.allKeys().subtracting(reachable)
+            if !garbage.isEmpty { try cache.removeRecords(forKeys: garbage) }
+            return garbage
+        }
     }
 
     /// Removes every record. Watchers are not told: nothing they show has changed on the server.

@@ -1,3 +1,4 @@
+import Foundation
 import OrionAPI
 
 /// A cache key: `Launch:92` for an object with key fields, `QUERY_ROOT.launch(id:92)` for one
@@ -9,10 +10,14 @@ public typealias CacheKey = String
 public struct Record: Sendable, Hashable {
     public var key: CacheKey
     public var fields: [String: RecordValue]
+    /// When fields go stale (by `CacheExpiration` or the response's `Cache-Control: max-age`);
+    /// a stale field is a cache miss. Fields without an entry never expire.
+    public var expirations: [String: Date]
 
-    public init(key: CacheKey, fields: [String: RecordValue] = [:]) {
+    public init(key: CacheKey, fields: [String: RecordValue] = [:], expirations: [String: Date] = [:]) {
         self.key = key
         self.fields = fields
+        self.expirations = expirations
     }
 }
 
@@ -23,6 +28,15 @@ public indirect enum RecordValue: Sendable, Hashable {
     /// An object, stored as its own record.
     case reference(CacheKey)
     case list([RecordValue])
+
+    /// Adds the keys of the records this value refers to.
+    func collectReferences(into keys: inout Set<CacheKey>) {
+        switch self {
+        case .value: return
+        case .reference(let key): keys.insert(key)
+        case .list(let values): for value in values { value.collectReferences(into: &keys) }
+        }
+    }
 }
 
 /// The records of each root operation type.

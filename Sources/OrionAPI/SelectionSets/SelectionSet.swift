@@ -53,6 +53,8 @@ public protocol RootSelectionSet: SelectionSet {}
 public protocol Fragment: SelectionSet {
     /// The fragment's definition, as sent inside the documents that use it.
     static var fragmentDefinition: String { get }
+    /// The schema's metadata, for reading and writing the fragment in the cache.
+    static var __schema: any SchemaMetadata.Type { get }
 }
 
 /// A type case (`asHuman`) or conditionally included inline fragment.

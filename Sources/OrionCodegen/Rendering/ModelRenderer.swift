@@ -24,6 +24,7 @@ struct ModelRenderer {
                 writer.line("\(access)static var fragmentDefinition: String { " + literal[0])
                 for line in literal.dropFirst().dropLast() { writer.line(line.isEmpty ? "" : line) }
                 writer.line(literal[literal.count - 1] + " }")
+                writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
             }
             writer.line("\(access)static var __parentType: OrionAPI.ParentType { \(parentType(model.parentTypeName)) }")
             renderSelections(model, into: &writer)

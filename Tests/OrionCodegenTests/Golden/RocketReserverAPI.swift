@@ -16,6 +16,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
       }
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),

@@ -10,6 +10,7 @@ public struct CharacterAppearsIn: OrionAPI.Fragment {
       appearsIn
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -40,6 +41,7 @@ public struct CharacterName: OrionAPI.Fragment {
       name
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -71,6 +73,7 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
       appearsIn
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -106,6 +109,7 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
       ...CharacterNameWithNestedAppearsInFragment
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -153,6 +157,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
       }
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -218,6 +223,7 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
       ...DroidPrimaryFunction
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -269,6 +275,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
       }
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -393,6 +400,7 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
       ...CharacterAppearsIn
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -438,6 +446,7 @@ public struct DroidDetails: OrionAPI.Fragment {
       primaryFunction
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -473,6 +482,7 @@ public struct DroidName: OrionAPI.Fragment {
       name
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -504,6 +514,7 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
       ...DroidPrimaryFunction
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -551,6 +562,7 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment {
       primaryFunction
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -584,6 +596,7 @@ public struct FriendsNames: OrionAPI.Fragment {
       }
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -644,6 +657,7 @@ public struct HeroDetails: OrionAPI.Fragment {
       }
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),
@@ -741,6 +755,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
       height(unit: $heightUnit)
     }
     """# }
+  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
   public static var __selections: [OrionAPI.Selection] { [
     .field("__typename", .nonNull(.scalar)),

@@ -77,6 +77,7 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
         count += records.count
         return []
     }
-    func removeRecord(forKey key: CacheKey) {}
+    func removeRecords(forKeys keys: Set<CacheKey>) {}
+    func allKeys() -> Set<CacheKey> { [] }
     func clear() {}
 }

@@ -23,7 +23,7 @@ final class FaultServer: @unchecked Sendable {
 
     /// How to answer.
     indirect enum Behavior: Sendable {
-        case respond(status: Int, body: String, contentType: String = "application/json")
+        case respond(status: Int, body: String, contentType: String = "application/json", headers: [String: String] = [:])
         /// Declares `declaredLength` bytes but sends only `body`, then closes.
         case truncated(body: String, declaredLength: Int)
         /// Sends headers and part of the body, then drops the connection.
@@ -113,9 +113,10 @@ final class FaultServer: @unchecked Sendable {
 
     private func answer(_ behavior: Behavior, on connection: Int32) {
         switch behavior {
-        case .respond(let status, let body, let contentType):
+        case .respond(let status, let body, let contentType, let headers):
             let bytes = Data(body.utf8)
-            send(connection, "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\nConnection: close\r\n\r\n")
+            let extra = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+            send(connection, "HTTP/1.1 \(status) Status\r\nContent-Type: \(contentType)\r\nContent-Length: \(bytes.count)\r\n\(extra)Connection: close\r\n\r\n")
             send(connection, bytes)
         case .truncated(let body, let declaredLength):
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(declaredLength)\r\nConnection: close\r\n\r\n")

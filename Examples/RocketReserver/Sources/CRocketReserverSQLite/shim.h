@@ -1,0 +1,2 @@
+// The system SQLite, wrapped by RocketReserverServer's Database/SQLite.swift.
+#include <sqlite3.h>

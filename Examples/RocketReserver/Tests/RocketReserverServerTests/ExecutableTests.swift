@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// The `rocket-reserver-server` command: prints where it serves, then serves there.
+@Suite struct ExecutableTests {
+    /// The built executable, in the build folder that holds the tests (the bundle's folder on
+    /// Linux, where the tests are a plain executable; beside the `.xctest` bundle on Apple's).
+    static var executable: URL {
+        let bundle = Bundle.main.bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("rocket-reserver-server") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    @Test func printsItsURLAndServes() async throws {
+        let executable = Self.executable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "\(executable.path) is not built")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rocket-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--host", "127.0.0.1", "--port", "0", "--database", directory.appendingPathComponent("db.sqlite").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let reader = output.fileHandleForReading
+        let line = try await withTimeout(20) {
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
+        }
+        let prefix = "RocketReserver server at "
+        try #require(line.hasPrefix(prefix), "printed: \(line)")
+        let url = try #require(URL(string: line.dropFirst(prefix.count).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(url.path == "/graphql")
+        let data = try await GraphQLTestClient(url: url).data("{ launch(id: \"1\") { id } }")
+        #expect(dig(data, "launch", "id") as? String == "1")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
+
+        process.terminate()
+        try await withTimeout(10) { while process.isRunning { try await Task.sleep(for: .milliseconds(20)) } }
+    }
+}

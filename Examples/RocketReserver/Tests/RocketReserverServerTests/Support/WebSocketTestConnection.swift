@@ -1,0 +1,106 @@
+import Foundation
+import Logging
+import WSClient
+
+/// A WebSocket client connection for the GraphQL WebSocket protocols: messages are sent and
+/// received as JSON objects, every wait is bounded.
+final class WebSocketTestConnection: Sendable {
+    /// The text messages received so far, read in order.
+    private actor Inbox {
+        private var messages: [String] = []
+        private var nextIndex = 0
+
+        func append(_ text: String) { messages.append(text) }
+
+        func next() -> String? {
+            guard nextIndex < messages.count else { return nil }
+            defer { nextIndex += 1 }
+            return messages[nextIndex]
+        }
+    }
+
+    private let inbox = Inbox()
+    private let outgoing: AsyncStream<String>.Continuation
+    /// The client's run: ends with the close frame the server sent, if any.
+    private let task: Task<UInt16?, any Error>
+
+    /// Connects to `url` offering `subprotocol` in Sec-WebSocket-Protocol.
+    init(url: String, subprotocol: String) {
+        let (outgoingStream, outgoing) = AsyncStream<String>.makeStream()
+        self.outgoing = outgoing
+        let inbox = self.inbox
+        var configuration = WebSocketClientConfiguration()
+        configuration.additionalHeaders[.secWebSocketProtocol] = subprotocol
+        configuration.maxFrameSize = 1 << 20
+        let logger = Logger(label: "websocket-test")
+        task = Task {
+            let closeFrame = try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await text in outgoingStream { try? await outbound.write(.text(text)) }
+                        try? await outbound.close(.normalClosure, reason: nil)
+                    }
+                    for try await message in inbound.messages(maxSize: 1 << 22) {
+                        if case .text(let text) = message { await inbox.append(text) }
+                    }
+                    group.cancelAll()
+                }
+            }
+            guard let code = closeFrame?.closeCode else { return nil }
+            if case .unknown(let number) = code { return number }
+            return switch code {
+            case .normalClosure: 1000
+            case .goingAway: 1001
+            case .protocolError: 1002
+            case .unacceptableData: 1003
+            case .dataInconsistentWithMessage: 1007
+            case .policyViolation: 1008
+            case .messageTooLarge: 1009
+            case .missingExtension: 1010
+            case .unexpectedServerError: 1011
+            default: 0
+            }
+        }
+    }
+
+    func send(_ message: [String: Any]) throws {
+        send(text: String(decoding: try JSONSerialization.data(withJSONObject: message), as: UTF8.self))
+    }
+
+    func send(text: String) {
+        outgoing.yield(text)
+    }
+
+    /// The next message, as a JSON object (skipping legacy keep-alives `ka` unless asked for).
+    func next(timeout: Double = 10, skippingKeepAlive: Bool = true) async throws -> [String: Any] {
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while ContinuousClock.now < deadline {
+            if let text = await inbox.next() {
+                guard let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+                    throw TestFailure("Not a JSON object: \(text)")
+                }
+                if skippingKeepAlive, json["type"] as? String == "ka" { continue }
+                return json
+            }
+            if task.isCancelled { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw TestFailure("No WebSocket message within \(timeout) s")
+    }
+
+    /// Closes from the client side.
+    func close() {
+        outgoing.finish()
+    }
+
+    /// Waits for the connection to end and returns the server's close code.
+    func closeCode(timeout: Double = 10) async throws -> UInt16? {
+        let task = self.task
+        return try await withTimeout(timeout) { try await task.value }
+    }
+
+    deinit {
+        outgoing.finish()
+        task.cancel()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// How long cached fields stay fresh. A stale field is a cache miss: `.returnCacheDataElseFetch`
+/// goes to the server for it, `.returnCacheDataDontFetch` fails.
+///
+/// ```swift
+/// let store = OrionStore(expiration: CacheExpiration(types: ["Launch": 3600], fields: ["Launch.isBooked": 60]))
+/// ```
+///
+/// A field's age limit is the smallest that applies: its field's, its type's, and the
+/// `Cache-Control: max-age` of the response that wrote it.
+public struct CacheExpiration: Sendable, Hashable {
+    /// Max age in seconds by type name (`Launch`).
+    public var types: [String: TimeInterval]
+    /// Max age in seconds by `Type.field` (`Launch.isBooked`), whatever the field's arguments.
+    public var fields: [String: TimeInterval]
+
+    public init(types: [String: TimeInterval] = [:], fields: [String: TimeInterval] = [:]) {
+        self.types = types
+        self.fields = fields
+    }
+
+    /// Nothing expires unless a response says so.
+    public static let never = CacheExpiration()
+
+    /// Sets when each field of `records` goes stale, given the writing response's max age.
+    func stamp(_ records: inout [CacheKey: Record], responseMaxAge: TimeInterval?, now: Date) {
+        guard responseMaxAge != nil || !types.isEmpty || !fields.isEmpty else { return }
+        for (key, var record) in records {
+            var typename: String?
+            if case .value(.string(let name))? = record.fields["__typename"] { typename = name }
+            let typeMaxAge = typename.flatMap { types[$0] }
+            for fieldKey in record.fields.keys {
+                var maxAge = [responseMaxAge, typeMaxAge].compactMap { $0 }.min()
+                if let typename, !fields.isEmpty {
+                    let name = fieldKey.prefix { $0 != "(" }
+                    if let fieldMaxAge = fields[typename + "." + name] { maxAge = min(maxAge ?? fieldMaxAge, fieldMaxAge) }
+                }
+                if let maxAge { record.expirations[fieldKey] = now.addingTimeInterval(maxAge) }
+            }
+            records[key] = record
+        }
+    }
+
+    /// The `max-age` of a `Cache-Control` header value (`public, max-age=60`); 0 for `no-cache`.
+    /// (`s-maxage` is for shared caches, not a client's.)
+    static func maxAge(cacheControl: String) -> TimeInterval? {
+        var result: TimeInterval?
+        for directive in cacheControl.split(separator: ",") {
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            switch parts.first {
+            case "max-age":
+                if parts.count == 2, let seconds = TimeInterval(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 {
+                    result = min(result ?? seconds, seconds)
+                }
+            case "no-cache":
+                result = 0
+            default:
+                continue
+            }
+        }
+        return result
+    }
+}

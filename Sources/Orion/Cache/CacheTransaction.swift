@@ -1,0 +1,98 @@
+import Foundation
+import OrionAPI
+
+/// Reads queries and fragments from the cache inside `OrionStore.withinReadTransaction`.
+public class ReadTransaction {
+    let store: OrionStore
+
+    init(store: OrionStore) {
+        self.store = store
+    }
+
+    /// The records as this transaction sees them.
+    func records(_ keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        try store.cache.loadRecords(forKeys: keys)
+    }
+
+    /// A query's data.
+    ///
+    /// - Throws: `CacheMissError` when the cache lacks any of it.
+    public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
+        try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+                            variables: query.__variables, records: records).data
+    }
+
+    /// A fragment's data at a record, e.g. `Launch:92`.
+    public func read<F: Fragment>(_ fragment: F.Type, at key: CacheKey, variables: [String: JSONValue] = [:]) throws -> F {
+        try OrionStore.read(F.self, key: key, schema: F.__schema, variables: variables, records: records).data
+    }
+}
+
+/// Reads and changes the cache inside `OrionStore.withinReadWriteTransaction`; reads see the
+/// transaction's own changes.
+public final class ReadWriteTransaction: ReadTransaction {
+    private(set) var pending: [CacheKey: Record] = [:]
+    private(set) var removals: Set<CacheKey> = []
+
+    override func records(_ keys: Set<CacheKey>) throws -> [CacheKey: Record] {
+        var found = try super.records(keys)
+        for key in keys {
+            if removals.contains(key) { found[key] = nil }
+            guard let changes = pending[key] else { continue }
+            var record = found[key] ?? Record(key: key)
+            var ignored: Set<String> = []
+            record.merge(changes, changed: &ignored)
+            found[key] = record
+        }
+        return found
+    }
+
+    /// Writes a query's data, as if the server had returned it.
+    public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
+        var normalizer = Normalizer(schema: Query.__schema, variables: query.__variables)
+        try normalizer.normalize(try Self.object(data), selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
+        add(normalizer.records)
+    }
+
+    /// Writes a fragment's data at a record, e.g. `Launch:92`.
+    public func write<F: Fragment>(_ data: F, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
+        var normalizer = Normalizer(schema: F.__schema, variables: variables)
+        try normalizer.normalize(try Self.object(data), selections: F.__selections, key: key)
+        add(normalizer.records)
+    }
+
+    /// Reads a query, changes its data, writes it back.
+    public func update<Query: GraphQLOperation>(query: Query, _ change: (Query.Data) throws -> Query.Data) throws {
+        try write(data: change(try read(query: query)), for: query)
+    }
+
+    /// Changes the fields of one record directly (`record.fields["isBooked"] = .value(.bool(true))`).
+    public func updateRecord(_ key: CacheKey, _ change: (inout Record) throws -> Void) throws {
+        var record = try records([key])[key] ?? Record(key: key)
+        try change(&record)
+        add([key: record])
+    }
+
+    /// Removes an object's record; queries that reach it become misses.
+    public func removeObject(at key: CacheKey) {
+        removals.insert(key)
+        pending[key] = nil
+    }
+
+    private func add(_ records: [CacheKey: Record]) {
+        for (key, record) in records {
+            removals.remove(key)
+            var merged = pending[key] ?? Record(key: key)
+            var ignored: Set<String> = []
+            merged.merge(record, changed: &ignored)
+            pending[key] = merged
+        }
+    }
+
+    private static func object<Model: SelectionSet>(_ model: Model) throws -> ResponseObject {
+        guard let json = JSONValue(jsonObjectValue: model.jsonObject) else {
+            throw ResponseDecodingError(expected: "JSON", found: "a model whose jsonObject is not JSON")
+        }
+        return try JSONTape(json).root.decodeObject()
+    }
+}
