@@ -1,8 +1,10 @@
+import Foundation
 import OrionAPI
 
 /// Writes the data of every server response into the store, unless the cache policy says
-/// to leave the cache alone. Partial data (with errors) is written too: what the server did
-/// resolve is true.
+/// to leave the cache alone or the response says `Cache-Control: no-store`. Partial data (with
+/// errors) is written too: what the server did resolve is true. A `max-age` bounds how long the
+/// written fields stay fresh.
 public struct CacheWriteInterceptor: Interceptor {
     public let store: OrionStore
 
@@ -12,9 +14,12 @@ public struct CacheWriteInterceptor: Interceptor {
 
     public func intercept<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>, next: Next<Operation>) async throws -> HTTPResponse<Operation> {
         let response = try await next(request)
-        if request.cachePolicy != .fetchIgnoringCacheCompletely, response.result?.source == .server, let data = response.dataObject {
-            try store.write(data: data, for: request.operation)
+        guard request.cachePolicy != .fetchIgnoringCacheCompletely, response.result?.source == .server, let data = response.dataObject else {
+            return response
         }
+        let cacheControl = response.headers.first { $0.key.caseInsensitiveCompare("Cache-Control") == .orderedSame }?.value
+        if cacheControl?.lowercased().contains("no-store") == true { return response }
+        try store.write(data: data, for: request.operation, maxAge: cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:)))
         return response
     }
 }
