@@ -42,23 +42,15 @@ public struct CacheExpiration: Sendable, Hashable {
         }
     }
 
-    /// The `max-age` of a `Cache-Control` header value (`public, max-age=60`); 0 for `no-cache`.
-    /// (`s-maxage` is for shared caches, not a client's.)
+    /// The `max-age` of a `Cache-Control` header value (`private, max-age=60`). Other directives
+    /// (`no-store`, `no-cache`, `s-maxage`) speak to HTTP caches, and servers send them on
+    /// responses an app may well keep in its normalized cache: they are not read.
     static func maxAge(cacheControl: String) -> TimeInterval? {
-        var result: TimeInterval?
         for directive in cacheControl.split(separator: ",") {
-            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            switch parts.first {
-            case "max-age":
-                if parts.count == 2, let seconds = TimeInterval(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 {
-                    result = min(result ?? seconds, seconds)
-                }
-            case "no-cache":
-                result = 0
-            default:
-                continue
-            }
+            let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0].lowercased() == "max-age" else { continue }
+            if let seconds = TimeInterval(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))), seconds >= 0 { return seconds }
         }
-        return result
+        return nil
     }
 }

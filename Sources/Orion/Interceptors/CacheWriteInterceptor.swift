@@ -2,9 +2,9 @@ import Foundation
 import OrionAPI
 
 /// Writes the data of every server response into the store, unless the cache policy says
-/// to leave the cache alone or the response says `Cache-Control: no-store`. Partial data (with
-/// errors) is written too: what the server did resolve is true. A `max-age` bounds how long the
-/// written fields stay fresh.
+/// to leave the cache alone. Partial data (with errors) is written too: what the server did
+/// resolve is true. The response's `Cache-Control: max-age` bounds how long the written fields
+/// stay fresh.
 public struct CacheWriteInterceptor: Interceptor {
     public let store: OrionStore
 
@@ -18,7 +18,6 @@ public struct CacheWriteInterceptor: Interceptor {
             return response
         }
         let cacheControl = response.headers.first { $0.key.caseInsensitiveCompare("Cache-Control") == .orderedSame }?.value
-        if cacheControl?.lowercased().contains("no-store") == true { return response }
         try store.write(data: data, for: request.operation, maxAge: cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:)))
         return response
     }

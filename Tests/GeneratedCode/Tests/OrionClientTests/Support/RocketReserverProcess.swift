@@ -1,0 +1,83 @@
+import Foundation
+
+/// The RocketReserver server (`Examples/RocketReserver`, built before these tests run) as a
+/// child process on a free port of 127.0.0.1, with a database of its own.
+final class RocketReserverProcess: @unchecked Sendable {
+    // Set once in init; `process` is only terminated after.
+    private let process: Process
+    private let directory: URL
+    let url: URL
+
+    /// The built server: `ROCKET_RESERVER_SERVER`, else the example package's debug build.
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["ROCKET_RESERVER_SERVER"] { return URL(fileURLWithPath: path) }
+        let repository = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return repository.appendingPathComponent("Examples/RocketReserver/.build/debug/rocket-reserver-server")
+    }
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init() throws {
+        let executable = Self.executable
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw StartError(description: "\(executable.path) is not built: run `swift build --package-path Examples/RocketReserver` first.")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("orion-rocket-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--database", directory.appendingPathComponent("rocket.sqlite").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        // The first line names the URL; a server that dies or stays silent fails the start.
+        let firstLine = FirstLine()
+        output.fileHandleForReading.readabilityHandler = { handle in firstLine.add(handle.availableData) }
+        let text = firstLine.wait(seconds: 30)
+        output.fileHandleForReading.readabilityHandler = nil
+        let prefix = "RocketReserver server at "
+        guard let line = text.split(separator: "\n").first, line.hasPrefix(prefix),
+              let url = URL(string: String(line.dropFirst(prefix.count))) else {
+            process.terminate()
+            throw StartError(description: "the server did not say where it serves; it printed: \(text)")
+        }
+        self.url = url
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// The first line a process prints, waited for with a time limit.
+private final class FirstLine: @unchecked Sendable {
+    // `text` is guarded by `lock`; `done` is signalled once, at the first newline or at EOF.
+    private var text = ""
+    private var finished = false
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+
+    func add(_ data: Data) {
+        lock.withLock {
+            guard !finished else { return }
+            text += String(decoding: data, as: UTF8.self)
+            if data.isEmpty || text.contains("\n") {
+                finished = true
+                done.signal()
+            }
+        }
+    }
+
+    func wait(seconds: Double) -> String {
+        _ = done.wait(timeout: .now() + seconds)
+        return lock.withLock { text }
+    }
+}
