@@ -1,0 +1,68 @@
+import Foundation
+import Orion
+import OrionAPI
+import OrionSQLite
+import Testing
+
+/// A process killed while it writes the SQLite cache leaves the last committed state, readable,
+/// and never a damaged file.
+@Suite struct SQLiteCrashTests {
+    static let writerFileVariable = "ORION_SQLITE_CRASH_WRITER_FILE"
+    static let recordCount = 200
+
+    /// The records of one generation: every record carries the generation's number, so a torn
+    /// write shows as records of different generations.
+    static func generation(_ number: Int) -> [CacheKey: Record] {
+        let padding = RecordValue.value(.string(String(repeating: "x", count: 400)))
+        return Dictionary(uniqueKeysWithValues: (0..<recordCount).map { index in
+            ("Launch:\(index)", Record(key: "Launch:\(index)", fields: ["generation": .value(.int(number)), "padding": padding]))
+        })
+    }
+
+    /// The child's part: writes generation after generation until it is killed (or 60 s pass).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[writerFileVariable] != nil))
+    func writeUntilKilled() throws {
+        let path = try #require(ProcessInfo.processInfo.environment[Self.writerFileVariable])
+        let cache = try SQLiteNormalizedCache(fileURL: URL(fileURLWithPath: path))
+        let end = Date().addingTimeInterval(60)
+        var number = 0
+        while Date() < end {
+            number += 1
+            _ = try cache.merge(records: Self.generation(number))
+        }
+    }
+
+    // The child is this test binary run again with a filter, which is how the Linux runner takes
+    // arguments; Apple platforms run tests inside Xcode's `xctest` host instead.
+    #if os(Linux)
+    @Test func aProcessKilledMidWriteLeavesTheLastCommittedState() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-crash-\(UUID().uuidString).sqlite")
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        var generations: [Int] = []
+        for round in 0..<4 {
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            child.arguments = ["--testing-library", "swift-testing", "--filter", "writeUntilKilled"]
+            child.environment = ProcessInfo.processInfo.environment.merging([Self.writerFileVariable: file.path]) { $1 }
+            child.standardOutput = FileHandle.nullDevice
+            child.standardError = FileHandle.nullDevice
+            try child.run()
+            // Let it commit some generations, then kill it at a moment that varies by round.
+            try await Task.sleep(for: .milliseconds(600 + 137 * round))
+            #expect(child.isRunning, "the writer was still writing when killed")
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            #expect(child.terminationReason == .uncaughtSignal)
+
+            let reopened = try SQLiteNormalizedCache(fileURL: file)
+            let records = try reopened.loadRecords(forKeys: Set(Self.generation(0).keys))
+            #expect(records.count == Self.recordCount, "round \(round): every record of the last commit")
+            let numbers = Set(records.values.map { $0.fields["generation"] })
+            #expect(numbers.count == 1, "round \(round): one generation, not a torn write: \(numbers)")
+            if case .value(.int(let number))? = numbers.first { generations.append(number) }
+        }
+        #expect(generations.count == 4)
+        #expect(generations.allSatisfy { $0 > 0 }, "each writer committed before it was killed")
+    }
+    #endif
+}
