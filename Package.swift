@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OrionAPI", targets: ["OrionAPI"]),
         .library(name: "Orion", targets: ["Orion"]),
         .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
+        .library(name: "OrionWebSocket", targets: ["OrionWebSocket"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -28,6 +29,8 @@ let package = Package(
         // it builds in seconds, where a database package would add most of a minute.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "OrionSQLite", dependencies: ["Orion", "OrionAPI", "CSQLite"]),
+        // Subscriptions and operations over WebSocket: the two GraphQL subprotocols.
+        .target(name: "OrionWebSocket", dependencies: ["Orion", "OrionAPI"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
@@ -38,6 +41,8 @@ let package = Package(
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "Orion", "OrionAPI"]),
+        .testTarget(name: "OrionTests", dependencies: ["Orion", "OrionAPI"]),
+        .testTarget(name: "OrionWebSocketTests", dependencies: ["OrionWebSocket", "Orion", "OrionAPI"]),
         .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),

@@ -1,21 +1,21 @@
 import Foundation
 import OrionAPI
 
-/// Writes `JSONValue`s as JSON text: request bodies and query parameters.
-enum JSONEncoding {
-    static func data(_ value: JSONValue) -> Data {
+/// Writes `JSONValue`s as JSON text: request bodies, query parameters, WebSocket messages.
+package enum JSONEncoding {
+    package static func data(_ value: JSONValue) -> Data {
         var text = ""
         write(value, into: &text)
         return Data(text.utf8)
     }
 
-    static func string(_ value: JSONValue) -> String {
+    package static func string(_ value: JSONValue) -> String {
         var text = ""
         write(value, into: &text)
         return text
     }
 
-    private static func write(_ value: JSONValue, into text: inout String) {
+    package static func write(_ value: JSONValue, into text: inout String) {
         switch value {
         case .null: text += "null"
         case .bool(let bool): text += bool ? "true" : "false"
@@ -43,7 +43,7 @@ enum JSONEncoding {
         }
     }
 
-    private static func writeString(_ string: String, into text: inout String) {
+    package static func writeString(_ string: String, into text: inout String) {
         text += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
