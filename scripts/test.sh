@@ -10,6 +10,10 @@ step "Root package: build and test (unit tests, differential tests against graph
 swift build --build-tests
 swift test --skip-build --parallel
 
+step "Thread sanitizer: the store, the caches (memory and SQLite) and the subscription parsers from many tasks"
+swift build --build-tests --sanitize=thread --scratch-path .build-tsan
+swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter 'OrionTests|OrionSQLiteTests'
+
 step "RocketReserver server: build and test over real HTTP and WebSocket (with a bounded load test)"
 swift build --build-tests --package-path Examples/RocketReserver
 swift test --skip-build --parallel --package-path Examples/RocketReserver
