@@ -46,11 +46,11 @@ struct Lexer {
             return token
         }
         position = count
-        return Token(kind: .endOfFile, start: count, end: count, stringValue: nil)
+        return Token(kind: .endOfFile, start: count, end: count)
     }
 
     private func punctuator(_ kind: TokenKind, _ start: Int) -> Token {
-        Token(kind: kind, start: start, end: start + 1, stringValue: nil)
+        Token(kind: kind, start: start, end: start + 1)
     }
 
     private func read(at start: Int, _ byte: UInt8) throws(GraphQLError) -> Token {
@@ -58,7 +58,7 @@ struct Lexer {
         if isNameStart(byte) {
             var end = start + 1
             while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
-            return Token(kind: .name, start: start, end: end, stringValue: nil)
+            return Token(kind: .name, start: start, end: end)
         }
         switch byte {
         case UInt8(ascii: "!"): return punctuator(.bang, start)
@@ -78,13 +78,13 @@ struct Lexer {
             if byteAt(start + 1) == UInt8(ascii: "\""), byteAt(start + 2) == UInt8(ascii: "\"") {
                 return try readBlockString(start)
             }
-            return try readString(start)
+            return Token(kind: .string, start: start, end: try readString(start, decoding: false).end)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try readNumber(start)
         case UInt8(ascii: "."):
             if byteAt(start + 1) == UInt8(ascii: ".") {
                 if byteAt(start + 2) == UInt8(ascii: ".") {
-                    return Token(kind: .spread, start: start, end: start + 3, stringValue: nil)
+                    return Token(kind: .spread, start: start, end: start + 3)
                 }
                 throw error(at: start, "Unexpected '..', did you mean '...'?")
             }
@@ -132,7 +132,7 @@ struct Lexer {
         if next == UInt8(ascii: ".") || isNameStart(next) {
             throw error(at: index, "Invalid number, expected digit but got: \(describeCodePoint(at: index)).")
         }
-        return Token(kind: isFloat ? .float : .int, start: start, end: index, stringValue: nil)
+        return Token(kind: isFloat ? .float : .int, start: start, end: index)
     }
 
     private func readDigits(_ start: Int) throws(GraphQLError) -> Int {
@@ -146,9 +146,18 @@ struct Lexer {
 
     // MARK: Strings
 
+    /// The decoded value of a string token the lexer has read (so it is well formed).
+    func stringValue(of token: Token) -> String {
+        // Reading it again cannot fail: the lexer accepted these bytes when it made the token.
+        (try? readString(token.start, decoding: true).value) ?? ""
+    }
+
     /// `"` StringCharacter* `"`: no line terminators; escapes `\" \\ \/ \b \f \n \r \t`,
     /// `\uXXXX` (a UTF-16 surrogate pair as two of them) and `\u{X...}`.
-    private func readString(_ start: Int) throws(GraphQLError) -> Token {
+    ///
+    /// Returns where the string ends and, when `decoding`, its value (else `""`): lexing only
+    /// needs the end, and the parser decodes the value once, when it takes the token.
+    private func readString(_ start: Int, decoding: Bool) throws(GraphQLError) -> (end: Int, value: String) {
         var index = start + 1
         var chunkStart = index
         // Filled only once an escape shows up: most strings are their bytes.
@@ -158,19 +167,23 @@ struct Lexer {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let value: String
-                if hasEscapes {
+                if !decoding {
+                    value = ""
+                } else if hasEscapes {
                     decoded.append(contentsOf: bytes[chunkStart..<index])
                     value = String(decoding: decoded, as: UTF8.self)
                 } else {
                     value = text(chunkStart, index)
                 }
-                return Token(kind: .string, start: start, end: index + 1, stringValue: value)
+                return (index + 1, value)
             }
             if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
-                decoded.append(contentsOf: bytes[chunkStart..<index])
                 let (scalar, size) = try readEscape(at: index)
-                UTF8.encode(scalar) { decoded.append($0) }
+                if decoding {
+                    decoded.append(contentsOf: bytes[chunkStart..<index])
+                    UTF8.encode(scalar) { decoded.append($0) }
+                }
                 index += size
                 chunkStart = index
                 continue
@@ -260,7 +273,7 @@ struct Lexer {
             guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\""), byteAt(index + 1) == UInt8(ascii: "\""), byteAt(index + 2) == UInt8(ascii: "\"") {
-                return Token(kind: .blockString, start: start, end: index + 3, stringValue: nil)
+                return Token(kind: .blockString, start: start, end: index + 3)
             }
             if byte == UInt8(ascii: "\\"), byteAt(index + 1) == UInt8(ascii: "\""),
                byteAt(index + 2) == UInt8(ascii: "\""), byteAt(index + 3) == UInt8(ascii: "\"") {

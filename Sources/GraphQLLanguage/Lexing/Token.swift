@@ -35,15 +35,13 @@ enum TokenKind: UInt8, Sendable {
 
 /// A token: its kind and the UTF-8 byte range it covers.
 ///
-/// A string's value is decoded by the lexer when it reads it (escapes make it differ from its
-/// bytes); a block string's is decoded from its bytes when the AST is asked for it; every other
-/// token's value is its bytes.
+/// It holds no reference, so the parser copies it for free. A string's value is decoded from its
+/// bytes when the parser takes it (`Lexer.stringValue(of:)`; escapes make it differ from its
+/// bytes); a block string's when the AST is asked for it; every other token's value is its bytes.
 struct Token: Sendable {
     var kind: TokenKind
     var start: Int
     var end: Int
-    /// The decoded value of a (non-block) string.
-    var stringValue: String?
 
-    static let startOfFile = Token(kind: .startOfFile, start: 0, end: 0, stringValue: nil)
+    static let startOfFile = Token(kind: .startOfFile, start: 0, end: 0)
 }

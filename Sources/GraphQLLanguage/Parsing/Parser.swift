@@ -48,6 +48,7 @@ public enum Parser {
 /// The parser's cursor: the current token, one token of lookahead, and the limits' counters.
 struct ParserState {
     private var lexer: Lexer
+    private var names: NameTable
     private let options: ParseOptions
     private let source: Source
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -62,6 +63,7 @@ struct ParserState {
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
+        self.names = NameTable(bytes: bytes)
         self.options = options
         self.source = source
         self.bytes = bytes
@@ -270,7 +272,7 @@ struct ParserState {
         let description = try parseDescription()
         try expectKeyword("fragment")
         // FragmentName: Name but not `on`
-        if token.kind == .name, name(of: token) == "on" { throw unexpected(token) }
+        if token.kind == .name, matches(token, "on") { throw unexpected(token) }
         let name = try parseName()
         try expectKeyword("on")
         let typeCondition = try parseNamedType()
@@ -321,7 +323,7 @@ struct ParserState {
             return .string(try parseStringLiteral())
         case .name:
             try advance()
-            let value = text(of: current)
+            let value = name(of: current)
             switch value {
             case "true": return .boolean(BooleanValue(true, location: location(from: start)))
             case "false": return .boolean(BooleanValue(false, location: location(from: start)))
@@ -332,7 +334,7 @@ struct ParserState {
             if isConst {
                 let dollar = try expect(.dollar)
                 if token.kind == .name {
-                    throw error(at: dollar.start, "Unexpected variable '$\(name(of: token))' in constant value.")
+                    throw error(at: dollar.start, "Unexpected variable '$\(text(of: token))' in constant value.")
                 }
                 throw unexpected(dollar)
             }
@@ -348,7 +350,7 @@ struct ParserState {
         if current.kind == .blockString {
             return StringValue(rawBlockIn: source, start: current.start + 3, end: current.end - 3, location: location(from: current.start))
         }
-        return StringValue(current.stringValue ?? "", location: location(from: current.start))
+        return StringValue(lexer.stringValue(of: current), location: location(from: current.start))
     }
 
     // MARK: Directives
@@ -544,8 +546,7 @@ struct ParserState {
         let start = token.start
         let description = try parseDescription()
         if token.kind == .name {
-            let value = name(of: token)
-            if value == "true" || value == "false" || value == "null" {
+            if matches(token, "true") || matches(token, "false") || matches(token, "null") {
                 throw error(at: token.start, "\(describe(token)) is reserved and cannot be used for an enum value.")
             }
         }
@@ -609,7 +610,7 @@ struct ParserState {
     /// Name: /[_A-Za-z][_0-9A-Za-z]*/
     private mutating func parseName() throws(GraphQLError) -> Name {
         let nameToken = try expect(.name)
-        return Name(text(of: nameToken), location: location(from: nameToken.start))
+        return Name(name(of: nameToken), location: location(from: nameToken.start))
     }
 
     private mutating func advance() throws(GraphQLError) {
@@ -651,15 +652,15 @@ struct ParserState {
         return true
     }
 
-    private mutating func expectKeyword(_ keyword: String) throws(GraphQLError) {
-        guard token.kind == .name, name(of: token) == keyword else {
+    private mutating func expectKeyword(_ keyword: StaticString) throws(GraphQLError) {
+        guard token.kind == .name, matches(token, keyword) else {
             throw error(at: token.start, "Expected '\(keyword)', found \(describe(token)).")
         }
         try advance()
     }
 
-    private mutating func expectOptionalKeyword(_ keyword: String) throws(GraphQLError) -> Bool {
-        guard token.kind == .name, name(of: token) == keyword else { return false }
+    private mutating func expectOptionalKeyword(_ keyword: StaticString) throws(GraphQLError) -> Bool {
+        guard token.kind == .name, matches(token, keyword) else { return false }
         try advance()
         return true
     }
@@ -670,10 +671,11 @@ struct ParserState {
         _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
         guard try expectOptional(open) else { return [] }
-        var items = [try item(&self)]
-        while try !expectOptional(close) {
+        // Appended, not started as `[first]`: an array literal copies its element in.
+        var items: [T] = []
+        repeat {
             items.append(try item(&self))
-        }
+        } while try !expectOptional(close)
         return items
     }
 
@@ -683,10 +685,10 @@ struct ParserState {
         _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
         try expect(open)
-        var items = [try item(&self)]
-        while try !expectOptional(close) {
+        var items: [T] = []
+        repeat {
             items.append(try item(&self))
-        }
+        } while try !expectOptional(close)
         return items
     }
 
@@ -718,14 +720,25 @@ struct ParserState {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
 
-    /// A name token's text; only for keywords, which are short.
-    private func name(of token: Token) -> String { text(of: token) }
+    /// A name token's text, shared with every other occurrence of the same name.
+    private mutating func name(of token: Token) -> String {
+        names.name(from: token.start, to: token.end)
+    }
+
+    /// Whether a name token is the keyword `keyword`, compared in place: keywords are checked far
+    /// more often than they match, and a check should not build a string.
+    private func matches(_ token: Token, _ keyword: StaticString) -> Bool {
+        guard token.end - token.start == keyword.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        for offset in 0..<expected.count where bytes[token.start + offset] != expected[offset] { return false }
+        return true
+    }
 
     /// `Name 'foo'`, `String 'text'`, `'{'`, `<EOF>`: how errors show a token.
     private func describe(_ token: Token) -> String {
         switch token.kind {
         case .name, .int, .float: "\(token.kind.description) '\(text(of: token))'"
-        case .string: "\(token.kind.description) '\(token.stringValue ?? "")'"
+        case .string: "\(token.kind.description) '\(lexer.stringValue(of: token))'"
         case .blockString:
             "\(token.kind.description) '\(BlockString.value(ofRaw: UnsafeBufferPointer(rebasing: bytes[(token.start + 3)..<(token.end - 3)])))'"
         default: token.kind.description
