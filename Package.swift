@@ -15,10 +15,15 @@ let package = Package(
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
         .executable(name: "orion", targets: ["orion"]),
+        .plugin(name: "OrionBuildPlugin", targets: ["OrionBuildPlugin"]),
+        .plugin(name: "OrionCommandPlugin", targets: ["OrionCommandPlugin"]),
     ],
     dependencies: [
         // The `orion` command line only: help, validation and errors from declarations.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // OrionWebSocket on Linux only, where Foundation has no WebSocket client; Apple platforms
+        // use URLSessionWebSocketTask and link nothing of it.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.0.0"),
     ],
     targets: [
         // What generated code imports, and nothing else: it depends on Foundation only.
@@ -30,13 +35,30 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "OrionSQLite", dependencies: ["Orion", "OrionAPI", "CSQLite"]),
         // Subscriptions and operations over WebSocket: the two GraphQL subprotocols.
-        .target(name: "OrionWebSocket", dependencies: ["Orion", "OrionAPI"]),
+        .target(
+            name: "OrionWebSocket",
+            dependencies: ["Orion", "OrionAPI", .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
         .executableTarget(
             name: "orion",
             dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // Generates a target's GraphQL on every build (API.swift from its .graphql and .graphqls).
+        .plugin(name: "OrionBuildPlugin", capability: .buildTool(), dependencies: ["orion"]),
+        // `swift package orion generate | fetch-schema | validate`, for generated code that is committed.
+        .plugin(
+            name: "OrionCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "orion", description: "Run the orion tool: generate, fetch-schema, validate, init."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "orion generate and fetch-schema write generated Swift and schema files."),
+                    .allowNetworkConnections(scope: .all(), reason: "orion fetch-schema downloads the schema from the server."),
+                ]
+            ),
+            dependencies: ["orion"]
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

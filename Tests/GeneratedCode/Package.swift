@@ -4,7 +4,8 @@ import PackageDescription
 // Tests that need generated code. generate.sh writes a package per schema into Generated/ (as
 // `orion generate --module-type swift-package` does for users); GeneratedCodeTests builds models
 // from JSON responses and reads every kind of field, OrionClientTests runs the client with the
-// RocketReserver operations against a fault-injecting server of its own.
+// RocketReserver operations against the RocketReserver server and a fault-injecting server of
+// its own, and runs `orion fetch-schema` against both.
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI"]
 
 let package = Package(
@@ -21,6 +22,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
+                // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
+                .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
             ]
         ),
     ],

@@ -136,6 +136,66 @@ public final class OrionClient: Sendable {
         }
     }
 
+    // MARK: subscriptions
+
+    /// Subscribes: a result for every event the server sends, until it ends the subscription
+    /// (the stream finishes) or it fails (the stream throws). Ending the iteration stops the
+    /// subscription on the server.
+    ///
+    /// Each result is written to the store first, so that watchers of the same objects see it,
+    /// unless `cachePolicy` is `.fetchIgnoringCacheCompletely`.
+    ///
+    /// - Throws: ``SubscriptionError/unsupportedTransport(_:)`` when the client's transport is
+    ///   not a ``SubscriptionNetworkTransport``; otherwise the transport's errors.
+    public func subscribe<Subscription: GraphQLSubscription>(
+        subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData
+    ) -> AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error> {
+        AsyncThrowingStream { continuation in
+            guard let transport = networkTransport as? any SubscriptionNetworkTransport else {
+                continuation.finish(throwing: SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport))))
+                return
+            }
+            let store = store
+            let task = Task {
+                do {
+                    for try await event in transport.subscribe(subscription) {
+                        if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
+                            // A result the cache cannot take is still a result: the subscriber gets it.
+                            _ = try? store.write(data: object, for: subscription)
+                        }
+                        continuation.yield(event.result)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Subscribes and calls `resultHandler` on `queue` for every result, then once more with the
+    /// error if the subscription fails; cancelling stops the subscription on the server.
+    @discardableResult
+    public func subscribe<Subscription: GraphQLSubscription>(
+        subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData, queue: DispatchQueue = .main,
+        resultHandler: @escaping @Sendable (Result<GraphQLResult<Subscription.Data>, any Error>) -> Void
+    ) -> any Cancellable {
+        let results = subscribe(subscription: subscription, cachePolicy: cachePolicy)
+        let task = Task {
+            do {
+                for try await result in results {
+                    guard !Task.isCancelled else { return }
+                    queue.async { resultHandler(.success(result)) }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                queue.async { resultHandler(.failure(error)) }
+            }
+        }
+        return TaskCancellable(task: task)
+    }
+
     private func callback<Value: Sendable>(
         queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
         _ body: @escaping @Sendable () async throws -> Value

@@ -3,16 +3,16 @@ import Foundation
 /// A value guarded by a lock: the one owner of mutable state shared across threads.
 ///
 /// `Synchronization.Mutex` needs macOS 15 / iOS 18; this works back to iOS 15 and on Linux.
-final class Mutex<Value>: @unchecked Sendable {
+package final class Mutex<Value>: @unchecked Sendable {
     // Every access to `value` holds `lock`; nothing else can reach it.
     private var value: Value
     private let lock = NSLock()
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

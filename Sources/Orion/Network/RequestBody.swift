@@ -6,10 +6,10 @@ import OrionAPI
 
 /// Turns an `HTTPRequest` into a `URLRequest`: a JSON POST body, GET query parameters (the
 /// GraphQL over HTTP spec's names), or a multipart upload.
-enum RequestBody {
+package enum RequestBody {
     /// The request fields: `operationName`, `query` (unless only the hash is sent), `variables`,
     /// `extensions.persistedQuery`.
-    static func fields<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>) -> [String: JSONValue] {
+    package static func fields<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>) -> [String: JSONValue] {
         var fields: [String: JSONValue] = ["operationName": .string(Operation.operationName)]
         if request.sendsDocument { fields["query"] = .string(Operation.operationDocument.text) }
         let variables = request.operation.__variables

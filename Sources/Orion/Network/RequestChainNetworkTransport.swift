@@ -2,8 +2,9 @@ import Foundation
 import OrionAPI
 
 /// Sends each operation through a chain of interceptors (from an `InterceptorProvider`) that
-/// ends with an HTTP request over `URLSession`.
-public struct RequestChainNetworkTransport: NetworkTransport {
+/// ends with an HTTP request over `URLSession`; subscriptions go as multipart HTTP requests
+/// (see `RequestChainNetworkTransport+Subscriptions.swift`).
+public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
     public let url: URL
     public let interceptorProvider: any InterceptorProvider
     public let client: any HTTPClient
@@ -44,7 +45,7 @@ public struct RequestChainNetworkTransport: NetworkTransport {
         let fetch = NetworkFetch(client: client)
         while true {
             do {
-                let response = try await Self.run(request, through: interceptors[...], fetch: fetch)
+                let response = try await Self.run(request, through: interceptors[...], fetch: fetch.send)
                 guard let result = response.result else {
                     throw ResponseParsingError.notAGraphQLResponse(reason: "no interceptor parsed the body (add JSONResponseParsingInterceptor to the chain).")
                 }
@@ -61,10 +62,11 @@ public struct RequestChainNetworkTransport: NetworkTransport {
         }
     }
 
-    private static func run<Operation: GraphQLOperation>(
-        _ request: HTTPRequest<Operation>, through interceptors: ArraySlice<any Interceptor>, fetch: NetworkFetch
+    /// Runs `request` through `interceptors`, with `fetch` as the network step at the end.
+    static func run<Operation: GraphQLOperation>(
+        _ request: HTTPRequest<Operation>, through interceptors: ArraySlice<any Interceptor>, fetch: @escaping Next<Operation>
     ) async throws -> HTTPResponse<Operation> {
-        guard let first = interceptors.first else { return try await fetch.send(request) }
+        guard let first = interceptors.first else { return try await fetch(request) }
         let rest = interceptors.dropFirst()
         return try await first.intercept(request) { request in try await run(request, through: rest, fetch: fetch) }
     }

@@ -29,7 +29,7 @@ public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads an entry of `errors`; `nil` when it is not an object with a message.
-    init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard case .object(let fields) = json, case .string(let message)? = fields["message"] else { return nil }
         self.message = message
         var locations: [Location] = []

@@ -3,8 +3,8 @@ import OrionAPI
 
 /// Reads a GraphQL response body (`{"data": ..., "errors": [...], "extensions": {...}}`) into a
 /// typed result: the bytes are indexed once and `data` built straight from the index.
-enum GraphQLResponse {
-    static func parse<Operation: GraphQLOperation>(
+package enum GraphQLResponse {
+    package static func parse<Operation: GraphQLOperation>(
         _ body: Foundation.Data, for operation: Operation.Type
     ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
         let tape: JSONTape

@@ -29,6 +29,9 @@ public struct MultipartSubscriptionParser: Sendable {
         case headers(lineStart: Int)
         /// In a part's body, which starts at `start`.
         case body(start: Int)
+        /// Just after the `--boundary` that ended a body, before the bytes that say whether it is
+        /// the final delimiter (`--`) or opens another part; `dashes` of the `--` read so far.
+        case afterBodyDelimiter(dashes: Int)
         /// After the final delimiter or fatal transport errors: the rest is ignored.
         case complete
         case failed(MultipartSubscriptionError)
@@ -121,6 +124,11 @@ public struct MultipartSubscriptionParser: Sendable {
             let error = MultipartSubscriptionError.truncated(part: partNumber, boundary: boundary)
             state = .failed(error)
             throw error
+        case .afterBodyDelimiter:
+            // Cut after a whole part, before the final `--` or the next part's line.
+            let error = MultipartSubscriptionError.truncated(part: partNumber + 1, boundary: boundary)
+            state = .failed(error)
+            throw error
         case .failed(let error):
             throw error
         }
@@ -155,12 +163,14 @@ public struct MultipartSubscriptionParser: Sendable {
                 guard try readDelimiterLine() else { return }
             case .headers(let lineStart):
                 guard try readHeaderLine(from: lineStart) else { return }
+            case .afterBodyDelimiter(let dashes):
+                guard try readAfterBodyDelimiter(dashes: dashes) else { return }
             case .body(let start):
-                switch findDelimiter(from: cursor) {
+                switch findDelimiter(from: cursor, endingBody: true) {
                 case .needMore(let resume):
                     cursor = resume
                     return
-                case .found(let lineBreak, let end, let isFinal):
+                case .found(let lineBreak, let end, _):
                     // The line break before `--boundary` belongs to the delimiter, not the body.
                     var bodyEnd = lineBreak
                     if bodyEnd > start, buffer[bodyEnd - 1] == Self.carriageReturn { bodyEnd -= 1 }
@@ -170,7 +180,10 @@ public struct MultipartSubscriptionParser: Sendable {
                     if case .transportErrors = event {
                         state = .complete
                     } else {
-                        startPart(isFinal: isFinal)
+                        // Whether the delimiter is the final one is read after the event is
+                        // returned: servers write `--boundary` right after a part and what follows
+                        // only with the next part, which may be a heartbeat interval away.
+                        state = .afterBodyDelimiter(dashes: 0)
                     }
                 }
             }
@@ -185,6 +198,25 @@ public struct MultipartSubscriptionParser: Sendable {
             headerLength = 0
             state = .delimiterLine
         }
+    }
+
+    /// Reads what follows the `--boundary` that ended a body: `--` for the final delimiter, or the
+    /// padding and line break of one that opens the next part; `false` when it has not arrived yet.
+    private mutating func readAfterBodyDelimiter(dashes: Int) throws(MultipartSubscriptionError) -> Bool {
+        guard cursor < buffer.count else { return false }
+        let byte = buffer[cursor]
+        switch byte {
+        case UInt8(ascii: "-"):
+            cursor += 1
+            state = dashes == 1 ? .complete : .afterBodyDelimiter(dashes: 1)
+        case Self.carriageReturn, Self.lineFeed, Self.space, Self.tab:
+            guard dashes == 0 else { throw .invalidDelimiterLine(part: partNumber + 1, excerpt: Self.describe(byte: byte)) }
+            // The padding and line break are the delimiter line's.
+            startPart(isFinal: false)
+        default:
+            throw .invalidDelimiterLine(part: partNumber + 1, excerpt: Self.describe(byte: byte))
+        }
+        return true
     }
 
     /// Skips the transport padding after a delimiter; `false` when the line has not ended yet.
@@ -255,7 +287,11 @@ public struct MultipartSubscriptionParser: Sendable {
 
     /// Looks for a line that starts with `--boundary` followed by `--`, padding or a line break,
     /// from `start`. Only line feeds are candidates, so most bytes are looked at once.
-    private func findDelimiter(from start: Int) -> DelimiterSearch {
+    ///
+    /// With `endingBody`, a line that starts with `--boundary` ends the body whatever follows:
+    /// a JSON body never has a line that starts with `--`, and the part can be returned before the
+    /// rest of the delimiter arrives (``readAfterBodyDelimiter(dashes:)`` checks it).
+    private func findDelimiter(from start: Int, endingBody: Bool = false) -> DelimiterSearch {
         buffer.withUnsafeBufferPointer { bytes in
             dashBoundary.withUnsafeBufferPointer { delimiter in
                 var index = start
@@ -273,6 +309,7 @@ public struct MultipartSubscriptionParser: Sendable {
                     index += 1
                     if matched < available { continue }
                     let after = lineStart + delimiter.count
+                    if endingBody, matched == delimiter.count { return .found(lineBreak: lineBreak, end: after, isFinal: false) }
                     guard matched == delimiter.count, after < count else { return .needMore(resume: lineBreak) }
                     switch bytes[after] {
                     case UInt8(ascii: "-"):
@@ -294,7 +331,7 @@ public struct MultipartSubscriptionParser: Sendable {
     private mutating func compact() {
         let keep: Int
         switch state {
-        case .preamble, .delimiterLine: keep = cursor
+        case .preamble, .delimiterLine, .afterBodyDelimiter: keep = cursor
         case .headers(let lineStart): keep = min(lineStart, cursor)
         case .body(let start): keep = min(start, cursor)
         case .complete, .failed: keep = buffer.count

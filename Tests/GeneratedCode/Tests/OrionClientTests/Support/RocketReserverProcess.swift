@@ -1,12 +1,17 @@
 import Foundation
 
 /// The RocketReserver server (`Examples/RocketReserver`, built before these tests run) as a
-/// child process on a free port of 127.0.0.1, with a database of its own.
+/// child process on a free port of 127.0.0.1, with a database of its own; or on a given port
+/// with a given database directory, to stop it and start it again where it was.
 final class RocketReserverProcess: @unchecked Sendable {
     // Set once in init; `process` is only terminated after.
     private let process: Process
     private let directory: URL
+    /// Whether the database directory is this process's to delete (it made it).
+    private let ownsDirectory: Bool
     let url: URL
+    /// The folder of the database, to start another server on the same data.
+    var databaseDirectory: URL { directory }
 
     /// The built server: `ROCKET_RESERVER_SERVER`, else the example package's debug build.
     static var executable: URL {
@@ -21,16 +26,19 @@ final class RocketReserverProcess: @unchecked Sendable {
         var description: String
     }
 
-    init() throws {
+    /// Starts a server on `port` (0 for a free one) over the database in `databaseDirectory`
+    /// (a new temporary one, deleted with the process, when `nil`).
+    init(port: Int = 0, databaseDirectory: URL? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw StartError(description: "\(executable.path) is not built: run `swift build --package-path Examples/RocketReserver` first.")
         }
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("orion-rocket-\(UUID().uuidString)")
+        ownsDirectory = databaseDirectory == nil
+        directory = databaseDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("orion-rocket-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", "0", "--database", directory.appendingPathComponent("rocket.sqlite").path]
+        process.arguments = ["--port", String(port), "--database", directory.appendingPathComponent("rocket.sqlite").path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -50,10 +58,20 @@ final class RocketReserverProcess: @unchecked Sendable {
         self.url = url
     }
 
-    deinit {
-        process.terminate()
+    /// Kills the server at once (SIGKILL, like a crash: no close frames) and waits for it to exit.
+    func crash() {
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        // A graceful shutdown waits for open connections (a client's WebSocket); a test must not
+        // wait for it forever, nor hold a thread of the shared pool while it does.
+        for _ in 0..<300 where process.isRunning { usleep(10_000) }
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 }
 

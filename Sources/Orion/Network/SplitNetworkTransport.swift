@@ -1,0 +1,28 @@
+import OrionAPI
+
+/// Sends queries, mutations and uploads through one transport (usually HTTP, with its cache
+/// interceptors) and subscriptions through another (usually a WebSocket), so that one
+/// `OrionClient` does both.
+public struct SplitNetworkTransport: SubscriptionNetworkTransport {
+    /// Where queries, mutations and uploads go.
+    public let uploadingNetworkTransport: any NetworkTransport
+    /// Where subscriptions go.
+    public let subscriptionNetworkTransport: any SubscriptionNetworkTransport
+
+    public init(uploadingNetworkTransport: any NetworkTransport, subscriptionNetworkTransport: any SubscriptionNetworkTransport) {
+        self.uploadingNetworkTransport = uploadingNetworkTransport
+        self.subscriptionNetworkTransport = subscriptionNetworkTransport
+    }
+
+    public func send<Operation: GraphQLOperation>(
+        _ operation: Operation, cachePolicy: CachePolicy, files: [GraphQLFile]
+    ) async throws -> GraphQLResult<Operation.Data> {
+        try await uploadingNetworkTransport.send(operation, cachePolicy: cachePolicy, files: files)
+    }
+
+    public func subscribe<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription
+    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
+        subscriptionNetworkTransport.subscribe(subscription)
+    }
+}

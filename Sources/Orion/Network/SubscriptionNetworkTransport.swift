@@ -1,0 +1,39 @@
+import Foundation
+import OrionAPI
+
+/// A transport that can also run subscriptions: a WebSocket, or HTTP with multipart responses.
+///
+/// `OrionClient.subscribe` needs one; `SplitNetworkTransport` pairs one with any other transport.
+public protocol SubscriptionNetworkTransport: NetworkTransport {
+    /// Starts the subscription: one event per result the server sends, until the server ends it
+    /// (the stream finishes) or it fails (the stream throws). Ending the iteration stops it on the
+    /// server too.
+    func subscribe<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription
+    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error>
+}
+
+/// One result of a subscription, with what the cache needs to store it.
+public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
+    /// The typed result, as a query's would be.
+    public var result: GraphQLResult<Data>
+    /// The result's `data` as the server sent it, which the store normalizes; `nil` when the
+    /// result has no data.
+    public var dataObject: ResponseObject?
+
+    public init(result: GraphQLResult<Data>, dataObject: ResponseObject?) {
+        self.result = result
+        self.dataObject = dataObject
+    }
+}
+
+extension SubscriptionEvent {
+    /// Reads one GraphQL response object (a WebSocket `next` payload, a multipart part's
+    /// `payload`) the way HTTP responses are read.
+    package static func parse<Subscription: GraphQLOperation>(
+        _ body: Foundation.Data, for subscription: Subscription.Type
+    ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
+        let (result, dataObject) = try GraphQLResponse.parse(body, for: subscription)
+        return SubscriptionEvent(result: result, dataObject: dataObject)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// An open WebSocket, as the transport uses it: text frames out, text frames and the close
+/// frame in, one at a time.
+///
+/// Small on purpose, so that a platform's client (or a test's scripted fake) takes a few lines
+/// to adapt. Implementations must be safe to call from any task: `send` and `close` may be
+/// called while a `receive` is waiting.
+public protocol WebSocketConnection: Sendable {
+    /// Sends a text frame. Frames go out in the order of the calls.
+    func send(text: String) async throws
+    /// The next frame from the server. After `.close` (or a throw) the connection is over and
+    /// `receive` is not called again.
+    func receive() async throws -> WebSocketFrame
+    /// Closes the socket with `code`; a `receive` in progress returns (`.close` or a throw)
+    /// soon after.
+    func close(code: WebSocketCloseCode) async
+}
+
+/// A frame received from the server.
+public enum WebSocketFrame: Sendable, Equatable {
+    case text(String)
+    /// The socket was closed: by the server (its code and reason), or dropped without a close
+    /// frame (``WebSocketCloseCode/abnormalClosure``).
+    case close(code: WebSocketCloseCode, reason: String)
+}
+
+/// Opens WebSockets: the seam where a platform's client, or a test's fake, plugs in.
+public protocol WebSocketConnector: Sendable {
+    /// Opens a WebSocket to `url` asking for `subprotocol` in `Sec-WebSocket-Protocol`, with
+    /// `headers` on the upgrade request.
+    func connect(url: URL, subprotocol: String, headers: [String: String]) async throws -> any WebSocketConnection
+}

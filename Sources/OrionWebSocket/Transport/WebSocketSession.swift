@@ -1,0 +1,311 @@
+import Foundation
+import Orion
+import OrionAPI
+
+/// What happens to one operation, as the session tells its subscriber.
+enum OperationEvent: Sendable {
+    /// A result: the GraphQL response object's bytes.
+    case next(Data)
+    case failed(WebSocketTransportError)
+    case completed
+}
+
+/// The one owner of a `WebSocketTransport`'s mutable state: the operations, the socket, and the
+/// loop that opens it, reads it, and opens it again after a drop.
+///
+/// How it works:
+/// A. The loop runs while there are operations and the session is not paused. It connects,
+///    sends `connection_init`, and reads frames until the socket closes.
+/// B. On `connection_ack`, every operation not yet started on this socket is started, in the
+///    order of its id; an operation added later starts at once if the socket is acknowledged.
+///    Each operation remembers the socket (by number) it was started on, so none starts twice.
+/// C. When the socket closes, the close code decides: a code by which the server says the client
+///    is at fault (4400, 4401, 4403, 4406) or a protocol violation fails every operation; any
+///    other close (or a failed connect, or no ack in time) is retried with backoff, and when the
+///    policy gives up the operations fail with the last error. A mutation already sent fails at
+///    once instead: the server may have run it, and running it twice could do it twice.
+/// D. Pausing, and reconnecting for a new payload, close the socket on purpose: the loop sees
+///    `closingOnPurpose` and neither counts nor reports it.
+actor WebSocketSession {
+    private struct Operation {
+        let number: Int
+        let payload: [String: JSONValue]
+        /// Whether the operation may run again on a new socket: not a mutation, which the server
+        /// may have executed before the socket dropped.
+        let restartable: Bool
+        let sink: @Sendable (OperationEvent) -> Void
+        /// The number of the socket the operation was started on (B).
+        var startedOn: Int?
+    }
+
+    private enum ConnectionOutcome {
+        /// Closed on purpose (D).
+        case stopped
+        /// The operations cannot go on (C).
+        case fatal(WebSocketTransportError)
+        /// Worth another attempt (C); `acknowledged` restarts the count of attempts.
+        case dropped(WebSocketTransportError, acknowledged: Bool)
+    }
+
+    private let url: URL
+    private let codec: SubprotocolCodec
+    private let headers: [String: String]
+    private let reconnection: WebSocketTransport.ReconnectionPolicy
+    private let ackTimeout: Double
+    private let connector: any WebSocketConnector
+
+    private var connectingPayload: [String: JSONValue]?
+    private var operations: [String: Operation] = [:]
+    private var loop: Task<Void, Never>?
+    private var connection: (any WebSocketConnection)?
+    private var connectionNumber = 0
+    private var isAcknowledged = false
+    private var ackTimedOut = false
+    private var closingOnPurpose = false
+    private var isPaused = false
+
+    init(configuration: WebSocketTransport.Configuration) {
+        url = configuration.url
+        codec = SubprotocolCodec(choice: configuration.subprotocol)
+        headers = configuration.headers
+        reconnection = configuration.reconnection
+        ackTimeout = configuration.connectionAckTimeout
+        connector = configuration.connector
+        connectingPayload = configuration.connectingPayload
+    }
+
+    // MARK: Operations
+
+    func start(
+        id: String, number: Int, payload: [String: JSONValue], restartable: Bool, sink: @escaping @Sendable (OperationEvent) -> Void
+    ) async {
+        operations[id] = Operation(number: number, payload: payload, restartable: restartable, sink: sink)
+        if let connection, isAcknowledged {
+            await start(id: id, on: connection)
+        } else {
+            startLoopIfNeeded()
+        }
+    }
+
+    /// The subscriber is gone: tells the server, when it knows of the operation.
+    func stop(id: String) async {
+        guard let operation = operations.removeValue(forKey: id) else { return }
+        if let connection, isAcknowledged, operation.startedOn == connectionNumber {
+            try? await connection.send(text: codec.stop(id: id))
+        }
+    }
+
+    // MARK: Connection control
+
+    func pause() async {
+        isPaused = true
+        // Also ends a backoff wait.
+        loop?.cancel()
+        await closeOnPurpose()
+        await loop?.value
+    }
+
+    func resume() async {
+        guard isPaused else { return }
+        isPaused = false
+        // A pause still closing its socket.
+        await loop?.value
+        startLoopIfNeeded()
+    }
+
+    func updateConnectingPayload(_ payload: [String: JSONValue]?, reconnect: Bool) async {
+        connectingPayload = payload
+        if reconnect { await closeOnPurpose() }
+    }
+
+    /// The transport is gone: close, and end every operation.
+    func shutDown() async {
+        await pause()
+        failAll(nil)
+    }
+
+    private func closeOnPurpose() async {
+        guard let connection else { return }
+        closingOnPurpose = true
+        if let terminate = codec.terminate { try? await connection.send(text: terminate) }
+        await connection.close(code: .normalClosure)
+    }
+
+    // MARK: The loop (A)
+
+    private func startLoopIfNeeded() {
+        guard loop == nil, !isPaused, !operations.isEmpty else { return }
+        loop = Task { await self.run() }
+    }
+
+    private func run() async {
+        var failures = 0
+        var lastError: WebSocketTransportError?
+        while !isPaused, !operations.isEmpty, !Task.isCancelled {
+            if failures > 0 {
+                guard reconnection.allows(attempt: failures) else {
+                    failAll(lastError)
+                    break
+                }
+                try? await Task.sleep(nanoseconds: UInt64(reconnection.delay(beforeAttempt: failures) * 1_000_000_000))
+                // Cancelled by `pause`.
+                guard !isPaused, !operations.isEmpty, !Task.isCancelled else { break }
+            }
+            switch await connectAndRead() {
+            case .stopped:
+                failures = 0
+            case .fatal(let error):
+                failAll(error)
+            case .dropped(let error, let acknowledged):
+                failures = acknowledged ? 1 : failures + 1
+                lastError = error
+                failStarted(where: { !$0.restartable }, error)
+            }
+        }
+        loop = nil
+    }
+
+    private func connectAndRead() async -> ConnectionOutcome {
+        let connection: any WebSocketConnection
+        do {
+            connection = try await connector.connect(url: url, subprotocol: codec.choice.name, headers: headers)
+        } catch {
+            if isPaused || Task.isCancelled { return .stopped }
+            return .dropped(error as? WebSocketTransportError ?? .connectionFailed(reason: "\(error)"), acknowledged: false)
+        }
+        if isPaused || Task.isCancelled {
+            await connection.close(code: .normalClosure)
+            return .stopped
+        }
+        connectionNumber += 1
+        let number = connectionNumber
+        self.connection = connection
+        isAcknowledged = false
+        ackTimedOut = false
+        closingOnPurpose = false
+        defer {
+            if connectionNumber == number {
+                self.connection = nil
+                isAcknowledged = false
+            }
+        }
+        do {
+            try await connection.send(text: codec.connectionInit(payload: connectingPayload))
+        } catch {
+            await connection.close(code: .normalClosure)
+            return closingOnPurpose ? .stopped : .dropped(.connectionFailed(reason: "\(error)"), acknowledged: false)
+        }
+        let timeout = ackTimeout
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: UInt64(timeout * 1_000_000_000))
+            await self.ackDeadlinePassed(connection: number)
+        }
+        defer { watchdog.cancel() }
+        while true {
+            let frame: WebSocketFrame
+            do {
+                frame = try await connection.receive()
+            } catch {
+                frame = .close(code: .abnormalClosure, reason: "\(error)")
+            }
+            if closingOnPurpose || isPaused { return .stopped }
+            switch frame {
+            case .close(let code, let reason):
+                if ackTimedOut { return .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) }
+                return outcome(ofClose: code, reason: reason)
+            case .text(let text):
+                if let outcome = await handle(text, on: connection, number: number) { return outcome }
+            }
+        }
+    }
+
+    private func ackDeadlinePassed(connection number: Int) async {
+        guard connectionNumber == number, !isAcknowledged, let connection else { return }
+        ackTimedOut = true
+        await connection.close(code: .normalClosure)
+    }
+
+    /// (C)
+    private func outcome(ofClose code: WebSocketCloseCode, reason: String) -> ConnectionOutcome {
+        let error = WebSocketTransportError.closed(code: code, reason: reason)
+        switch code {
+        case .invalidMessage, .unauthorized, .forbidden, .subprotocolNotAcceptable:
+            return .fatal(error)
+        default:
+            return .dropped(error, acknowledged: isAcknowledged)
+        }
+    }
+
+    // MARK: Messages
+
+    /// Acts on one message; an outcome when it ends the socket.
+    private func handle(_ text: String, on connection: any WebSocketConnection, number: Int) async -> ConnectionOutcome? {
+        let event: ServerEvent
+        do {
+            event = try codec.decode(text)
+        } catch {
+            await connection.close(code: codec.protocolErrorCloseCode)
+            return .fatal(.protocolViolation(error))
+        }
+        switch event {
+        case .connectionAck:
+            guard !isAcknowledged else { return nil }
+            isAcknowledged = true
+            await startAll(on: connection, number: number)
+        case .connectionRejected(let payload):
+            // After the ack, legacy servers use it for a message they could not read, and go on.
+            guard !isAcknowledged else { return nil }
+            await connection.close(code: .normalClosure)
+            return .fatal(.connectionRejected(payload: payload))
+        case .ping(let payload):
+            try? await connection.send(text: codec.pong(payload: payload))
+        case .keepAlive:
+            break
+        case .next(let id, let payload):
+            // An id the client no longer knows: the server's answer crossed the client's stop.
+            operations[id]?.sink(.next(payload))
+        case .error(let id, let errors):
+            operations.removeValue(forKey: id)?.sink(.failed(.operationFailed(errors: errors)))
+        case .complete(let id):
+            operations.removeValue(forKey: id)?.sink(.completed)
+        case .clientMessage(let type):
+            await connection.close(code: codec.protocolErrorCloseCode)
+            return .fatal(.unexpectedMessage(type: type))
+        }
+        return nil
+    }
+
+    /// (B)
+    private func startAll(on connection: any WebSocketConnection, number: Int) async {
+        let pending = operations.filter { $0.value.startedOn != number }.sorted { $0.value.number < $1.value.number }.map(\.key)
+        for id in pending {
+            guard connectionNumber == number, isAcknowledged else { return }
+            await start(id: id, on: connection)
+        }
+    }
+
+    private func start(id: String, on connection: any WebSocketConnection) async {
+        guard var operation = operations[id], operation.startedOn != connectionNumber else { return }
+        operation.startedOn = connectionNumber
+        operations[id] = operation
+        try? await connection.send(text: codec.start(id: id, payload: operation.payload))
+    }
+
+    /// Ends the operations already sent that `shouldFail` picks.
+    private func failStarted(where shouldFail: (Operation) -> Bool, _ error: WebSocketTransportError) {
+        let ended = operations.filter { $0.value.startedOn != nil && shouldFail($0.value) }
+        for (id, operation) in ended.sorted(by: { $0.value.number < $1.value.number }) {
+            operations[id] = nil
+            operation.sink(.failed(error))
+        }
+    }
+
+    /// Ends every operation: with `error`, or as cancelled when `nil`.
+    private func failAll(_ error: WebSocketTransportError?) {
+        let ended = operations.values.sorted { $0.number < $1.number }
+        operations = [:]
+        for operation in ended {
+            operation.sink(error.map { .failed($0) } ?? .failed(.connectionFailed(reason: "the transport was shut down")))
+        }
+    }
+}

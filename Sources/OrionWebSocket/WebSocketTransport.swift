@@ -1,0 +1,125 @@
+import Foundation
+import Orion
+import OrionAPI
+
+/// Runs subscriptions, and queries and mutations too, over one WebSocket, in the
+/// `graphql-transport-ws` subprotocol or the legacy `graphql-ws`.
+///
+/// ## Connection
+/// The socket opens with the first operation, not before. Each socket starts with
+/// `connection_init` (carrying ``Configuration/connectingPayload``) and waits for
+/// `connection_ack`; operations started meanwhile wait too.
+///
+/// ## Reconnection
+/// When the socket drops, the transport opens it again with exponential backoff
+/// (``ReconnectionPolicy``), sends `connection_init` again and restarts every running operation,
+/// so a subscriber sees a gap, not an end (a mutation already sent fails instead: it may have run).
+/// Operations fail only when the policy gives up, or at
+/// once when the server's close code says the client is at fault (4400 invalid message, 4401
+/// unauthorized, 4403 forbidden, 4406 subprotocol not acceptable): trying again would fail the
+/// same way. Other codes (4409, 4429, 4500, 1001, 1011, …) are retried first.
+///
+/// ## Errors
+/// Everything that ends an operation early is a ``WebSocketTransportError``: the GraphQL errors
+/// of an `error` message, a close code with its explanation, a protocol violation (after which
+/// the transport closes the socket, with 4400 in `graphql-transport-ws`).
+///
+/// Results are not written to a cache here: `OrionClient.subscribe` writes them to its store.
+/// Queries sent here do not read the cache; pair an HTTP transport for them with
+/// `SplitNetworkTransport`.
+public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
+    /// What the transport was set up with; the connecting payload may have changed since.
+    public let configuration: Configuration
+    private let session: WebSocketSession
+    private let operationCount = Mutex(0)
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        session = WebSocketSession(configuration: configuration)
+    }
+
+    /// A transport for the server at `url` (`ws://` or `wss://`).
+    public convenience init(
+        url: URL, protocol subprotocol: SubprotocolChoice = .graphqlTransportWS, connectingPayload: [String: JSONValue]? = nil,
+        reconnection: ReconnectionPolicy = ReconnectionPolicy(), connector: any WebSocketConnector = PlatformWebSocketConnector()
+    ) {
+        self.init(configuration: Configuration(
+            url: url, subprotocol: subprotocol, connectingPayload: connectingPayload, reconnection: reconnection, connector: connector))
+    }
+
+    deinit {
+        let session = session
+        Task { await session.shutDown() }
+    }
+
+    public func subscribe<Subscription: GraphQLSubscription>(
+        _ subscription: Subscription
+    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
+        events(of: subscription)
+    }
+
+    /// Runs a query or mutation as an operation on the socket: its one result, once the server
+    /// completes it. `cachePolicy` is not used (see the type's discussion).
+    public func send<Operation: GraphQLOperation>(
+        _ operation: Operation, cachePolicy: CachePolicy = .fetchIgnoringCacheCompletely, files: [GraphQLFile] = []
+    ) async throws -> GraphQLResult<Operation.Data> {
+        guard files.isEmpty else { throw WebSocketTransportError.uploadsNotSupported }
+        var last: SubscriptionEvent<Operation.Data>?
+        for try await event in events(of: operation) { last = event }
+        guard let last else { throw WebSocketTransportError.completedWithoutResult(operationName: Operation.operationName) }
+        return last.result
+    }
+
+    /// Closes the socket and keeps the operations, to restart them on ``resume()``: for an app
+    /// going to the background.
+    public func pause() async {
+        await session.pause()
+    }
+
+    /// Opens the socket again, if there are operations, and restarts them.
+    public func resume() async {
+        await session.resume()
+    }
+
+    /// Sets the `connection_init` payload of the next socket (new credentials, say). With
+    /// `reconnect`, the socket is closed and opened again now, so that the running operations
+    /// continue under the new payload.
+    public func updateConnectingPayload(_ payload: [String: JSONValue]?, reconnect: Bool = false) async {
+        await session.updateConnectingPayload(payload, reconnect: reconnect)
+    }
+
+    private func events<Operation: GraphQLOperation>(of operation: Operation) -> AsyncThrowingStream<SubscriptionEvent<Operation.Data>, any Error> {
+        let number = operationCount.withLock { count in
+            count += 1
+            return count
+        }
+        let id = String(number)
+        let payload = RequestBody.fields(HTTPRequest(operation: operation, url: configuration.url))
+        let session = session
+        return AsyncThrowingStream { continuation in
+            // Called on the session's loop, one message after the other: results keep their order.
+            let sink: @Sendable (OperationEvent) -> Void = { event in
+                switch event {
+                case .next(let data):
+                    do {
+                        continuation.yield(try SubscriptionEvent.parse(data, for: Operation.self))
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                case .failed(let error):
+                    continuation.finish(throwing: error)
+                case .completed:
+                    continuation.finish()
+                }
+            }
+            let restartable = Operation.operationType != .mutation
+            let started = Task { await session.start(id: id, number: number, payload: payload, restartable: restartable, sink: sink) }
+            continuation.onTermination = { _ in
+                Task {
+                    await started.value
+                    await session.stop(id: id)
+                }
+            }
+        }
+    }
+}

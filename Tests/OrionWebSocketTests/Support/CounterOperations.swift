@@ -1,0 +1,76 @@
+import Foundation
+import OrionAPI
+
+/// A schema of one type, for operations written by hand as generated code would be.
+enum CounterSchema: SchemaMetadata {
+    static let subscriptionType = ObjectType(typename: "Subscription")
+    static let queryType = ObjectType(typename: "Query")
+    static let mutationType = ObjectType(typename: "Mutation")
+
+    static func objectType(forTypename typename: String) -> ObjectType? {
+        ["Subscription": subscriptionType, "Query": queryType, "Mutation": mutationType][typename]
+    }
+}
+
+/// `subscription Counter($from: Int) { count }`
+struct CounterSubscription: GraphQLSubscription {
+    static let operationName = "Counter"
+    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
+    static let operationDocument = OperationDocument(text: "subscription Counter($from: Int) { count }", identifier: "counter")
+
+    var from: Int = 0
+    var __variables: [String: JSONValue] { ["from": .int(from)] }
+
+    struct Data: RootSelectionSet {
+        static var __parentType: ParentType { .object(CounterSchema.subscriptionType) }
+        static var __selections: [Selection] { [.field("count", .scalar)] }
+
+        let count: Int?
+
+        init(responseObject object: ResponseObject) throws {
+            count = try object.field("count")
+        }
+
+        var jsonObject: [String: Any] { ["count": count.jsonObjectValue] }
+    }
+}
+
+/// `query Total { total }`
+struct TotalQuery: GraphQLQuery {
+    static let operationName = "Total"
+    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
+    static let operationDocument = OperationDocument(text: "query Total { total }", identifier: "total")
+
+    struct Data: RootSelectionSet {
+        static var __parentType: ParentType { .object(CounterSchema.queryType) }
+        static var __selections: [Selection] { [.field("total", .scalar)] }
+
+        let total: Int?
+
+        init(responseObject object: ResponseObject) throws {
+            total = try object.field("total")
+        }
+
+        var jsonObject: [String: Any] { ["total": total.jsonObjectValue] }
+    }
+}
+
+/// `mutation Increment { increment }`
+struct IncrementMutation: GraphQLMutation {
+    static let operationName = "Increment"
+    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
+    static let operationDocument = OperationDocument(text: "mutation Increment { increment }", identifier: "increment")
+
+    struct Data: RootSelectionSet {
+        static var __parentType: ParentType { .object(CounterSchema.mutationType) }
+        static var __selections: [Selection] { [.field("increment", .scalar)] }
+
+        let increment: Int?
+
+        init(responseObject object: ResponseObject) throws {
+            increment = try object.field("increment")
+        }
+
+        var jsonObject: [String: Any] { ["increment": increment.jsonObjectValue] }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import Orion
+import OrionAPI
+@testable import OrionWebSocket
+import Testing
+
+/// What outlives a socket: reconnection with backoff, pause and resume, a new connection payload.
+@Suite struct WebSocketTransportReconnectionTests {
+    private static let quick = WebSocketTransport.ReconnectionPolicy(initialDelay: 0.01, maxDelay: 0.05, maxAttempts: 5)
+
+    @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
+    func aDropReconnectsAndRestartsEveryOperation(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
+        let harness = TransportHarness(subprotocol, reconnection: Self.quick)
+        let first = Recorder(harness.transport.subscribe(CounterSubscription(from: 1)))
+        let second = Recorder(harness.transport.subscribe(CounterSubscription(from: 2)))
+        let connection = try await harness.accept()
+        let (firstID, _) = try await harness.nextStart(on: connection)
+        let (secondID, _) = try await harness.nextStart(on: connection)
+        connection.serverCloses(.abnormalClosure)
+
+        let again = try await harness.accept()
+        let restarted = [try await harness.nextStart(on: again), try await harness.nextStart(on: again)]
+        #expect(restarted.map(\.id) == [firstID, secondID], "the same operations, in order")
+        #expect(restarted.map { $0.payload["variables"] } == [.object(["from": .int(1)]), .object(["from": .int(2)])])
+        let next: (String, Int) -> String = { id, count in
+            subprotocol == .graphqlWS
+                ? LegacyGraphQLWSMessage.data(id: id, payload: countPayload(count)).encoded()
+                : GraphQLTransportWSMessage.next(id: id, payload: countPayload(count)).encoded()
+        }
+        again.serverSends(next(secondID, 20))
+        again.serverSends(next(firstID, 10))
+        #expect(try await first.nextData()?.count == 10)
+        #expect(try await second.nextData()?.count == 20)
+    }
+
+    @Test func failedConnectsBackOffAndGiveUpWithTheLastError() async throws {
+        let harness = TransportHarness(reconnection: .init(initialDelay: 0.01, maxDelay: 0.02, maxAttempts: 3))
+        harness.connector.refuse(next: 10)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let error = try await recorder.nextError()
+        #expect(error as? WebSocketTransportError == .connectionFailed(reason: "refused by the test"))
+        #expect(harness.connector.connectAttempts == 4, "the first connect and three more")
+    }
+
+    @Test func refusedConnectsAreRetriedUntilOneSucceeds() async throws {
+        let harness = TransportHarness(reconnection: Self.quick)
+        harness.connector.refuse(next: 2)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let connection = try await harness.accept()
+        let (id, _) = try await harness.nextStart(on: connection)
+        connection.serverSends(.next(id: id, payload: countPayload(1)))
+        #expect(try await recorder.nextData()?.count == 1)
+        #expect(harness.connector.connectAttempts == 3)
+    }
+
+    @Test func serverErrorClosesAreRetried() async throws {
+        let harness = TransportHarness(reconnection: Self.quick)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let connection = try await harness.accept()
+        let (id, _) = try await harness.nextStart(on: connection)
+        connection.serverCloses(.internalError)
+        let again = try await harness.accept()
+        #expect(try await harness.nextStart(on: again).id == id)
+        again.serverSends(.next(id: id, payload: countPayload(3)))
+        #expect(try await recorder.nextData()?.count == 3)
+    }
+
+    @Test func noAckInTimeFailsWithAClearError() async throws {
+        let harness = TransportHarness(ackTimeout: 0.1)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let connection = try await harness.connector.nextConnection()
+        _ = try await connection.nextSentTransportWS()
+        let error = try await recorder.nextError()
+        #expect(error as? WebSocketTransportError == .connectionAckTimeout(seconds: 0.1))
+        #expect("\(error)".contains("connection_init"))
+        #expect(connection.clientCloseCode != nil, "the socket that never acknowledged is closed")
+    }
+
+    @Test func pauseClosesAndResumeRestarts() async throws {
+        let harness = TransportHarness(reconnection: Self.quick)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let connection = try await harness.accept()
+        let (id, _) = try await harness.nextStart(on: connection)
+        await harness.transport.pause()
+        #expect(connection.clientCloseCode == .normalClosure)
+        #expect(harness.connector.connectAttempts == 1, "paused: no reconnect")
+
+        await harness.transport.resume()
+        let again = try await harness.accept()
+        #expect(try await harness.nextStart(on: again).id == id)
+        again.serverSends(.next(id: id, payload: countPayload(8)))
+        #expect(try await recorder.nextData()?.count == 8)
+    }
+
+    @Test func aNewPayloadIsUsedByTheNextConnection() async throws {
+        let harness = TransportHarness(reconnection: Self.quick)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let connection = try await harness.accept()
+        let (id, _) = try await harness.nextStart(on: connection)
+
+        await harness.transport.updateConnectingPayload(["token": .string("b")])
+        #expect(connection.clientCloseCode == nil, "without reconnect, the socket stays")
+        connection.serverCloses(.goingAway)
+        let second = try await harness.accept(expectingPayload: ["token": .string("b")])
+        #expect(try await harness.nextStart(on: second).id == id)
+
+        await harness.transport.updateConnectingPayload(["token": .string("c")], reconnect: true)
+        #expect(try await second.waitForClientClose() == .normalClosure)
+        let third = try await harness.accept(expectingPayload: ["token": .string("c")])
+        #expect(try await harness.nextStart(on: third).id == id)
+        third.serverSends(.next(id: id, payload: countPayload(4)))
+        #expect(try await recorder.nextData()?.count == 4)
+    }
+
+    @Test func aSentMutationFailsOnADropInsteadOfRunningTwice() async throws {
+        let harness = TransportHarness(reconnection: Self.quick)
+        let subscription = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let mutation = Task { try await harness.transport.send(IncrementMutation(), cachePolicy: .fetchIgnoringCacheData, files: []) }
+        let connection = try await harness.accept()
+        let (subscriptionID, _) = try await harness.nextStart(on: connection)
+        _ = try await harness.nextStart(on: connection)
+        connection.serverCloses(.goingAway)
+        await #expect(throws: WebSocketTransportError.closed(code: .goingAway, reason: "")) {
+            try await withTimeout { try await mutation.value }
+        }
+        let again = try await harness.accept()
+        #expect(try await harness.nextStart(on: again).id == subscriptionID, "only the subscription restarts")
+        again.serverSends(.next(id: subscriptionID, payload: countPayload(1)))
+        #expect(try await subscription.nextData()?.count == 1)
+    }
+
+    @Test func theDelayDoublesUpToTheMaximum() {
+        let policy = WebSocketTransport.ReconnectionPolicy(initialDelay: 0.5, maxDelay: 3, maxAttempts: nil)
+        #expect((1...5).map(policy.delay(beforeAttempt:)) == [0.5, 1, 2, 3, 3])
+        #expect(policy.allows(attempt: 1_000))
+        #expect(!WebSocketTransport.ReconnectionPolicy.never.allows(attempt: 1))
+    }
+}
