@@ -6,17 +6,25 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 step() { printf '\n==> %s (%ds)\n' "$*" $((SECONDS - started)); }
 
-step "Root package: build and test (unit tests, differential tests against graphql-core)"
-swift build --build-tests
-swift test --skip-build --parallel
+# One build of the root package, under the thread sanitizer: the store, the caches (memory and
+# SQLite), the WebSocket transport and every other test run from many tasks with races reported.
+step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
+swift build --build-tests --sanitize=thread
+swift test --skip-build --sanitize=thread --parallel
 
-step "Thread sanitizer: the store, the caches (memory and SQLite) and the subscription parsers from many tasks"
-swift build --build-tests --sanitize=thread --scratch-path .build-tsan
-swift test --skip-build --sanitize=thread --scratch-path .build-tsan --filter 'OrionTests|OrionSQLiteTests'
-
-step "RocketReserver server: build and test over real HTTP and WebSocket (with a bounded load test)"
+step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
 swift build --build-tests --package-path Examples/RocketReserver
 swift test --skip-build --parallel --package-path Examples/RocketReserver
+
+step "RocketReserver: the README's demo command, and the interactive app through a pseudo-terminal"
+demo_output="$(bash scripts/demo.sh)"
+printf '%s\n' "$demo_output" | tail -5
+grep -q "notification: A new trip was booked" <<<"$demo_output"
+grep -q "== Tour complete" <<<"$demo_output"
+timeout 300 python3 scripts/test-interactive.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)"
+
+step "The build plugin on a fixture package"
+bash scripts/test-plugin.sh
 
 step "Generated code: a package per schema from orion generate, built and used by its tests"
 bash Tests/GeneratedCode/generate.sh

@@ -1,14 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The RocketReserver tutorial server: the SpaceX-launch booking API that Orion's examples run
-// against. A package of its own so that depending on Orion never resolves a server dependency.
+// The RocketReserver tutorial: the server of the SpaceX-launch booking API, and the app the
+// tutorial builds against it (view models and a terminal program). A package of its own so that
+// depending on Orion never resolves a server dependency.
 let package = Package(
     name: "RocketReserver",
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "RocketReserverServer", targets: ["RocketReserverServer"]),
         .executable(name: "rocket-reserver-server", targets: ["rocket-reserver-server"]),
+        .library(name: "RocketReserverApp", targets: ["RocketReserverApp"]),
+        .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
     ],
     dependencies: [
         .package(name: "Orion", path: "../.."),
@@ -52,6 +55,25 @@ let package = Package(
                 "RocketReserverServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The app: its .graphql operations and schema are compiled to Swift by Orion's build
+        // plugin on every build.
+        .target(
+            name: "RocketReserverApp",
+            dependencies: [
+                .product(name: "Orion", package: "Orion"),
+                .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "OrionWebSocket", package: "Orion"),
+            ],
+            plugins: [.plugin(name: "OrionBuildPlugin", package: "Orion")]
+        ),
+        .executableTarget(
+            name: "rocket-reserver",
+            dependencies: ["RocketReserverApp", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(
+            name: "RocketReserverAppTests",
+            dependencies: ["RocketReserverApp", "RocketReserverServer", .product(name: "Orion", package: "Orion")]
         ),
         .testTarget(
             name: "RocketReserverServerTests",

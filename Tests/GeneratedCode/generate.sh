@@ -23,5 +23,5 @@ generate GitHubAPI "$schemas/github/schema.graphqls" "$schemas/github/Queries/**
     --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String
 generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.graphql"
 generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
-generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/GraphQL/*.graphql" \
-    --schema "$root/Examples/RocketReserver/GraphQL/schema-extensions.graphqls"
+generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
+    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"

@@ -13,8 +13,8 @@ import TestSupport
 
     @Test(arguments: [
         ("StarWarsAPI", ["schemas/starwars/schema.graphqls"], "schemas/starwars/operations/**/*.graphql"),
-        ("RocketReserverAPI", ["rocketreserver/schema.graphqls", Repository.root.path + "/Examples/RocketReserver/GraphQL/schema-extensions.graphqls"],
-         Repository.root.path + "/Examples/RocketReserver/GraphQL/*.graphql"),
+        ("RocketReserverAPI", ["rocketreserver/schema.graphqls", Repository.root.path + "/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"],
+         Repository.root.path + "/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql"),
     ])
     func generatedSwiftMatchesGolden(namespace: String, schemaPaths: [String], operations: String) throws {
         let files = try Generation.run(namespace: namespace, schema: schemaPaths, operations: operations, moduleType: .singleFile)

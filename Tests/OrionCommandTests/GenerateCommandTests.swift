@@ -12,7 +12,7 @@ import TestSupport
         try FileManager.default.copyItem(
             at: Repository.sharedData.appendingPathComponent("rocketreserver/schema.graphqls"),
             to: directory.appendingPathComponent("graphql/schema.graphqls"))
-        let operations = Repository.root.appendingPathComponent("Examples/RocketReserver/GraphQL")
+        let operations = Repository.root.appendingPathComponent("Examples/RocketReserver/Sources/RocketReserverApp/GraphQL")
         for name in ["LaunchList.graphql", "BookTrip.graphql"] {
             try FileManager.default.copyItem(at: operations.appendingPathComponent(name), to: graphql.appendingPathComponent(name))
         }

@@ -44,14 +44,21 @@ import Testing
             child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
             child.arguments = ["--testing-library", "swift-testing", "--filter", "writeUntilKilled"]
             child.environment = ProcessInfo.processInfo.environment.merging([Self.writerFileVariable: file.path]) { $1 }
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
+            let log = file.deletingLastPathComponent().appendingPathComponent(file.lastPathComponent + ".child-\(round).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            defer { try? FileManager.default.removeItem(at: log) }
+            let output = try FileHandle(forWritingTo: log)
+            child.standardOutput = output
+            child.standardError = output
             try child.run()
-            // Let it commit some generations, then kill it at a moment that varies by round.
-            try await Task.sleep(for: .milliseconds(600 + 137 * round))
-            #expect(child.isRunning, "the writer was still writing when killed")
+            // Kill it once it has committed, at a moment that varies by round.
+            let committed = try await Self.waitForCommit(in: file, while: child)
+            try await Task.sleep(for: .milliseconds(50 + 97 * round))
+            let childOutput = { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self).suffix(2000) }
+            #expect(committed && child.isRunning, "round \(round): the writer was still writing when killed; it printed:\n\(childOutput())")
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
+            try output.close()
             #expect(child.terminationReason == .uncaughtSignal)
 
             let reopened = try SQLiteNormalizedCache(fileURL: file)
@@ -63,6 +70,20 @@ import Testing
         }
         #expect(generations.count == 4)
         #expect(generations.allSatisfy { $0 > 0 }, "each writer committed before it was killed")
+    }
+
+    /// Waits (up to 60 s, however loaded the machine) until the file holds a committed
+    /// generation, or the child has stopped.
+    private static func waitForCommit(in file: URL, while child: Process) async throws -> Bool {
+        for _ in 0..<1200 where child.isRunning {
+            if FileManager.default.fileExists(atPath: file.path),
+               let cache = try? SQLiteNormalizedCache(fileURL: file),
+               (try? cache.loadRecords(forKeys: ["Launch:0"]))?.isEmpty == false {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
     #endif
 }

@@ -19,7 +19,7 @@ struct OutputLayout {
             var body = file.contents
             if options.moduleType != .swiftPackage && file.path.hasPrefix("Schema/") {
                 body = "extension \(options.namespace) {\n" + body.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n").dropLast() + "}\n"
+                    .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "}\n"
             }
             copy.contents = (file.overwrites ? header : "") + imports + body
             return copy

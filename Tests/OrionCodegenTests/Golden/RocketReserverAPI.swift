@@ -975,7 +975,8 @@ extension RocketReserverAPI {
   /// A file sent with the GraphQL multipart request format.
   /// Unmapped custom scalar: read as `String`. Map it to a Swift type with `--scalar Upload=Type`
   /// (or `scalarTypes` in orion.json); the type must conform to `OrionAPI.CustomScalarType`.
-  public typealias Upload = String}
+  public typealias Upload = String
+}
 
 /// The schema types the operations use.
 public enum RocketReserverAPI {}
@@ -1010,4 +1011,5 @@ extension RocketReserverAPI {
   }
 
   public enum Unions {
-  }}
+  }
+}

@@ -4662,7 +4662,8 @@ extension StarWarsAPI {
     case empire = "EMPIRE"
     /// Star Wars Episode VI: Return of the Jedi, released in 1983.
     case jedi = "JEDI"
-  }}
+  }
+}
 
 extension StarWarsAPI {
   /// The input object sent when passing in a color
@@ -4682,7 +4683,8 @@ extension StarWarsAPI {
       "green": green.jsonValue,
       "blue": blue.jsonValue,
     ])) }
-  }}
+  }
+}
 
 extension StarWarsAPI {
   /// The input object sent when someone is creating a new review
@@ -4705,7 +4707,8 @@ extension StarWarsAPI {
       "commentary": commentary.inputValue(),
       "favorite_color": favorite_color.inputValue(),
     ])) }
-  }}
+  }
+}
 
 extension StarWarsAPI {
   /// The schema's object types by `__typename`, and the cache-key hook of `SchemaConfiguration`.
@@ -4737,7 +4740,8 @@ extension StarWarsAPI {
 
   public enum Unions {
     public static let SearchResult = OrionAPI.UnionType(name: "SearchResult", possibleTypes: ["Human", "Droid", "Starship"])
-  }}
+  }
+}
 
 /// The schema types the operations use.
 public enum StarWarsAPI {}

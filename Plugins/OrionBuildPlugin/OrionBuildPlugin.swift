@@ -1,0 +1,71 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles a target's GraphQL to Swift on every build: its `.graphql` files are the operations,
+/// its `.graphqls` files (or one `schema.json`) the schema, and the generated `API.swift` is
+/// compiled into the target. Invalid operations fail the build with their file, line and column.
+///
+/// An optional `orion-plugin.json` in the target sets the namespace (default: the target's
+/// name + `API`), custom scalars and the access level (default `internal`):
+/// `{"namespace": "RocketReserverAPI", "scalars": {"Upload": "String"}, "accessLevel": "public"}`.
+/// Cache keys come from `@typePolicy(keyFields:)` in a `.graphqls` extension of the schema.
+@main
+struct OrionBuildPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let files = target.sourceFiles.map(\.url)
+        let operations = files.filter { $0.pathExtension == "graphql" }
+        let schema = files.filter { $0.pathExtension == "graphqls" || $0.lastPathComponent == "schema.json" }
+        guard !operations.isEmpty || !schema.isEmpty else { return [] }
+        guard !schema.isEmpty else {
+            throw PluginError("\(target.name) has .graphql files but no schema: add the schema as a .graphqls file (or schema.json) to the target.")
+        }
+        guard !operations.isEmpty else {
+            throw PluginError("\(target.name) has a schema but no .graphql operations: add some, or remove the schema from the target.")
+        }
+        let settingsFile = files.first { $0.lastPathComponent == "orion-plugin.json" }
+        let settings = try settingsFile.map(PluginSettings.load) ?? PluginSettings()
+        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Generated")
+
+        var arguments = ["generate"]
+        for file in schema { arguments += ["--schema", file.path] }
+        for file in operations.sorted(by: { $0.path < $1.path }) { arguments += ["--operations", file.path] }
+        arguments += ["--namespace", settings.namespace ?? target.name + "API", "--output", output.path, "--module-type", "single-file"]
+        arguments += ["--access-level", settings.accessLevel ?? "internal"]
+        for (name, type) in (settings.scalars ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--scalar", "\(name)=\(type)"] }
+
+        return [.buildCommand(
+            displayName: "Generating Swift for the GraphQL of \(target.name)",
+            executable: try context.tool(named: "orion").url,
+            arguments: arguments,
+            inputFiles: schema + operations + (settingsFile.map { [$0] } ?? []),
+            // The schema configuration is generated with its defaults: a target built by the plugin
+            // sets cache keys with `@typePolicy` in a schema extension file.
+            outputFiles: [output.appendingPathComponent("API.swift"), output.appendingPathComponent("Schema/SchemaConfiguration.swift")]
+        )]
+    }
+}
+
+/// `orion-plugin.json`: what the build plugin cannot infer from the target.
+struct PluginSettings: Decodable {
+    var namespace: String?
+    var scalars: [String: String]?
+    var accessLevel: String?
+
+    static func load(_ url: URL) throws -> PluginSettings {
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw PluginError("Cannot read \(url.path).") }
+        do {
+            return try JSONDecoder().decode(PluginSettings.self, from: data)
+        } catch {
+            throw PluginError("\(url.path) is not valid: \(error). Expected {\"namespace\": \"MyAPI\", \"scalars\": {\"Long\": \"Int64\"}, \"accessLevel\": \"internal\"}.")
+        }
+    }
+}
+
+struct PluginError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

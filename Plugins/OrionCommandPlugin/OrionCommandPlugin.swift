@@ -1,0 +1,27 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package orion <command> [arguments]`: runs the `orion` tool in the package's
+/// directory, for projects that commit their generated code: `swift package orion generate`
+/// (reads orion.json), `swift package orion fetch-schema --endpoint URL --output schema.graphqls`,
+/// `swift package orion validate ...`, `swift package orion init`.
+@main
+struct OrionCommandPlugin: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let tool = try context.tool(named: "orion")
+        let process = Process()
+        process.executableURL = tool.url
+        process.arguments = arguments.isEmpty ? ["--help"] : arguments
+        process.currentDirectoryURL = context.package.directoryURL
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            Diagnostics.error("orion \(arguments.joined(separator: " ")) failed (exit status \(process.terminationStatus)).")
+            throw CommandFailed()
+        }
+    }
+}
+
+struct CommandFailed: Error, CustomStringConvertible {
+    var description: String { "orion failed; its messages are above." }
+}

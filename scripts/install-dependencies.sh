@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine with Swift lacks: SQLite's headers (OrionSQLite and the
+# RocketReserver server use the system SQLite) and, with --tests, graphql-core for the
+# differential tests.
+set -euo pipefail
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+for package in libsqlite3-dev; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+
+if [ "${1:-}" = "--tests" ]; then
+    # The reference implementation the differential tests compare against.
+    python3 -m pip install --quiet --disable-pip-version-check graphql-core==3.3.2
+fi
