@@ -28,3 +28,12 @@ if [ "$result" != $'hero: Luke Skywalker, height 1.72\noperation: Hero' ]; then
     echo "FAIL: the fixture printed: $result"; exit 1
 fi
 echo "ok: the generated HeroQuery built and read a response"
+
+# The command plugin: `swift package orion ...` runs the tool in the package's directory.
+swift package --package-path "$work" --allow-writing-to-package-directory --allow-network-connections all orion generate \
+    --schema Sources/Fixture/schema.graphqls --operations 'Sources/Fixture/*.graphql' \
+    --namespace CommittedAPI --output Committed --module-type single-file >/dev/null
+if ! grep -q "struct HeroQuery" "$work/Committed/API.swift"; then
+    echo "FAIL: swift package orion generate wrote no HeroQuery into Committed/API.swift"; exit 1
+fi
+echo "ok: swift package orion generate wrote Committed/API.swift"

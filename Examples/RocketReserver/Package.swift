@@ -81,6 +81,8 @@ let package = Package(
                 "RocketReserverServer",
                 .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionCompiler", package: "Orion"),
+                // The introspection query `orion fetch-schema` sends.
+                .product(name: "OrionCodegen", package: "Orion"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]

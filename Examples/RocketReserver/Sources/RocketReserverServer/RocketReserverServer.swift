@@ -46,9 +46,10 @@ public struct RocketReserverServer: Sendable {
         databasePath = path
         let database = try RocketReserverDatabase(path: path)
         let sdl = try ServerResources.schemaSDL()
+        let checker = try DocumentChecker(sdl: sdl, name: "schema.graphqls")
         let executor = GraphQLExecutor(
-            schema: try RocketReserverSchema.make(),
-            checker: try DocumentChecker(sdl: sdl, name: "schema.graphqls")
+            schema: try RocketReserverSchema.make(sdl: checker.schema),
+            checker: checker
         )
         services = ServerServices(
             database: database,

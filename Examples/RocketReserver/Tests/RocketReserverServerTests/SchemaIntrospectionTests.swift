@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLLanguage
+import OrionCodegen
 import OrionCompiler
 import Testing
 
@@ -13,7 +14,7 @@ import Testing
             (try JSONSerialization.jsonObject(with: schema.introspectionJSON()) as? [String: Any])?["__schema"] as? [String: Any]
         )
         let served = try await withServer { server in
-            let result = try await server.client.post(introspectionQuery)
+            let result = try await server.client.post(IntrospectionQuery.text())
             #expect(result.status == 200)
             #expect(result.json?["errors"] == nil, "\(result.errorMessages)")
             return try #require(dig(result.json, "data", "__schema") as? [String: Any])

@@ -118,15 +118,14 @@ import Testing
     }
 
     @Test func slowResponsesTimeOut() async throws {
+        // The server does answer, later: a timeout error (not the answer) shows the limit was applied.
         let server = try FaultServer { _ in .delayed(seconds: 3, .respond(status: 200, body: Self.launchPage)) }
-        let start = Date()
         await #expect {
             _ = try await client(server, timeout: 0.5).fetch(query: LaunchListQuery())
         } throws: { error in
             guard case .transport(let urlError) = error as? NetworkError else { return false }
             return urlError.code == .timedOut
         }
-        #expect(Date().timeIntervalSince(start) < 2.5)
     }
 
     @Test func anErrorInterceptorRetriesUntilTheLimit() async throws {
@@ -235,12 +234,15 @@ import Testing
         try await Task.sleep(nanoseconds: 2_500_000_000)
         #expect(calls.value == 0)
 
-        let task = Task { try await client(server).fetch(query: LaunchListQuery()) }
+        // An answer 20 s away: ending well before it means the request was cancelled, not awaited,
+        // however slow the machine.
+        let slow = try FaultServer { _ in .delayed(seconds: 20, .respond(status: 200, body: Self.launchPage)) }
+        let task = Task { try await client(slow).fetch(query: LaunchListQuery()) }
         try await Task.sleep(nanoseconds: 300_000_000)
         let start = Date()
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
-        #expect(Date().timeIntervalSince(start) < 1.5, "the HTTP request is cancelled, not awaited")
+        #expect(Date().timeIntervalSince(start) < 15, "the HTTP request is cancelled, not awaited")
     }
 }
 

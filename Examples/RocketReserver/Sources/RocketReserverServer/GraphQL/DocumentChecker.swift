@@ -12,7 +12,7 @@ struct DocumentChecker: Sendable {
     /// fragments expanded (the introspection query needs about 13).
     static let maxDepth = 64
 
-    private let schema: Schema
+    let schema: Schema
 
     /// Builds the Orion schema from the server's SDL.
     init(sdl: String, name: String) throws {

@@ -1,11 +1,17 @@
 import Foundation
 import GraphQL
+import OrionCompiler
 
 /// The RocketReserver schema built with GraphQLSwift's type classes, field for field as
 /// `Resources/schema.graphqls` declares it (a test compares the two by introspection).
 enum RocketReserverSchema {
-    static func make() throws -> GraphQLSchema {
+    /// Builds the executable schema; descriptions come from `sdl`, the one place they are written.
+    static func make(sdl: Schema) throws -> GraphQLSchema {
         _ = IntrospectionFix.applied
+        func doc(_ type: String, _ field: String? = nil) -> String? {
+            guard let field else { return sdl.types[type]?.description }
+            return sdl.types[type]?.field(field)?.description
+        }
         let patchSize = try GraphQLEnumType(
             name: "PatchSize",
             values: [
@@ -16,7 +22,7 @@ enum RocketReserverSchema {
 
         let upload = try GraphQLScalarType(
             name: "Upload",
-            description: "A file sent with the GraphQL multipart request format.",
+            description: doc("Upload"),
             serialize: { _ in throw GraphQLError(message: "Upload is an input-only scalar.") },
             // The multipart handler puts a placeholder string naming the file in the variable.
             parseValue: { value in
@@ -90,7 +96,7 @@ enum RocketReserverSchema {
 
         let launchConnection = try GraphQLObjectType(
             name: "LaunchConnection",
-            description: "A page of launches with the cursor of its last item.",
+            description: doc("LaunchConnection"),
             fields: [
                 "cursor": GraphQLField(type: GraphQLNonNull(GraphQLString)) { source, _, _, _ in try cast(source, LaunchCatalog.Page.self).cursor },
                 "hasMore": GraphQLField(type: GraphQLNonNull(GraphQLBoolean)) { source, _, _, _ in try cast(source, LaunchCatalog.Page.self).hasMore },
@@ -116,7 +122,7 @@ enum RocketReserverSchema {
             fields: [
                 "launches": GraphQLField(
                     type: GraphQLNonNull(launchConnection),
-                    description: "A page of launches, newest first. pageSize must be >= 1 (default 20).",
+                    description: doc("Query", "launches"),
                     args: ["pageSize": GraphQLArgument(type: GraphQLInt), "after": GraphQLArgument(type: GraphQLString)]
                 ) { _, args, context, _ in
                     let context = try cast(context, ResolverContext.self)
@@ -133,11 +139,11 @@ enum RocketReserverSchema {
                     let context = try cast(context, ResolverContext.self)
                     return args.dictionary?["id"]?.string.flatMap(context.services.catalog.launch(id:))
                 },
-                "me": GraphQLField(type: user, description: "The logged-in user, from the Authorization header; null when not logged in.") { _, _, context, _ in
+                "me": GraphQLField(type: user, description: doc("Query", "me")) { _, _, context, _ in
                     try cast(context, ResolverContext.self).user
                 },
                 // All users' trips: the sum of every tripsBooked event since the database began.
-                "totalTripsBooked": GraphQLField(type: GraphQLInt, description: "Trips booked by all users together.", resolve: { _, _, context, _ in
+                "totalTripsBooked": GraphQLField(type: GraphQLInt, description: doc("Query", "totalTripsBooked"), resolve: { _, _, context, _ in
                     try await cast(context, ResolverContext.self).services.database.totalTripsBooked()
                 }),
             ]
@@ -148,6 +154,7 @@ enum RocketReserverSchema {
             fields: [
                 "bookTrips": GraphQLField(
                     type: GraphQLNonNull(tripUpdateResponse),
+                    description: doc("Mutation", "bookTrips"),
                     args: ["launchIds": GraphQLArgument(type: GraphQLNonNull(GraphQLList(GraphQLID)))],
                     resolve: { _, args, context, _ in
                         let context = try cast(context, ResolverContext.self)
@@ -157,6 +164,7 @@ enum RocketReserverSchema {
                 ),
                 "cancelTrip": GraphQLField(
                     type: GraphQLNonNull(tripUpdateResponse),
+                    description: doc("Mutation", "cancelTrip"),
                     args: ["launchId": GraphQLArgument(type: GraphQLNonNull(GraphQLID))],
                     resolve: { _, args, context, _ in
                         let context = try cast(context, ResolverContext.self)
@@ -165,6 +173,7 @@ enum RocketReserverSchema {
                 ),
                 "login": GraphQLField(
                     type: user,
+                    description: doc("Mutation", "login"),
                     args: ["email": GraphQLArgument(type: GraphQLString)],
                     resolve: { _, args, context, _ in
                         let context = try cast(context, ResolverContext.self)
@@ -179,6 +188,7 @@ enum RocketReserverSchema {
                 ),
                 "uploadProfileImage": GraphQLField(
                     type: user,
+                    description: doc("Mutation", "uploadProfileImage"),
                     args: ["file": GraphQLArgument(type: GraphQLNonNull(upload))],
                     resolve: { _, args, context, _ in
                         let context = try cast(context, ResolverContext.self)
@@ -193,7 +203,7 @@ enum RocketReserverSchema {
             fields: [
                 "tripsBooked": GraphQLField(
                     type: GraphQLInt,
-                    description: "The change in the number of booked trips.",
+                    description: doc("Subscription", "tripsBooked"),
                     resolve: { event, _, _, _ in event as? Int },
                     subscribe: { _, _, context, _ in
                         try await cast(context, ResolverContext.self).services.broadcaster.subscribe()
