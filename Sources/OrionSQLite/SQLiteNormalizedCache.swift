@@ -28,9 +28,13 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 applicationID = Int32(row.text(0).flatMap { Int32($0) } ?? 0)
             }
             if !tables.isEmpty && applicationID != Self.applicationID { throw SQLiteCacheError.foreign(path: fileURL.path) }
-            try database.execute("PRAGMA journal_mode = WAL")
-            try database.execute("PRAGMA application_id = \(Self.applicationID)")
-            try database.execute("CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL)")
+            // Only a new file is written to here: opening a cache that another process is busy
+            // writing must not wait for a write lock it may never get.
+            if !tables.contains("records") {
+                try database.execute("PRAGMA journal_mode = WAL")
+                try database.execute("PRAGMA application_id = \(Self.applicationID)")
+                try database.execute("CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL)")
+            }
         } catch SQLiteCacheError.failed(_, _, let reason) {
             throw SQLiteCacheError.damaged(path: fileURL.path, reason: reason)
         }
