@@ -9,6 +9,7 @@ import Testing
 @Suite struct SQLiteCrashTests {
     static let writerFileVariable = "ORION_SQLITE_CRASH_WRITER_FILE"
     static let recordCount = 200
+    static let committedLine = "orion-crash-writer: committed"
 
     /// The records of one generation: every record carries the generation's number, so a torn
     /// write shows as records of different generations.
@@ -29,6 +30,8 @@ import Testing
         while Date() < end {
             number += 1
             _ = try cache.merge(records: Self.generation(number))
+            // The parent kills only a writer that has committed.
+            if number == 1 { FileHandle.standardOutput.write(Data("\(Self.committedLine)\n".utf8)) }
         }
     }
 
@@ -52,7 +55,7 @@ import Testing
             child.standardError = output
             try child.run()
             // Kill it once it has committed, at a moment that varies by round.
-            let committed = try await Self.waitForCommit(in: file, while: child)
+            let committed = try await Self.waitForCommit(log: log, while: child)
             try await Task.sleep(for: .milliseconds(50 + 97 * round))
             let childOutput = { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self).suffix(2000) }
             #expect(committed && child.isRunning, "round \(round): the writer was still writing when killed; it printed:\n\(childOutput())")
@@ -72,15 +75,11 @@ import Testing
         #expect(generations.allSatisfy { $0 > 0 }, "each writer committed before it was killed")
     }
 
-    /// Waits (up to 60 s, however loaded the machine) until the file holds a committed
-    /// generation, or the child has stopped.
-    private static func waitForCommit(in file: URL, while child: Process) async throws -> Bool {
+    /// Waits (up to 60 s, however loaded the machine) until the writer says it has committed,
+    /// or has stopped. The file itself is not opened meanwhile: only the writer touches it.
+    private static func waitForCommit(log: URL, while child: Process) async throws -> Bool {
         for _ in 0..<1200 where child.isRunning {
-            if FileManager.default.fileExists(atPath: file.path),
-               let cache = try? SQLiteNormalizedCache(fileURL: file),
-               (try? cache.loadRecords(forKeys: ["Launch:0"]))?.isEmpty == false {
-                return true
-            }
+            if let text = try? String(contentsOf: log, encoding: .utf8), text.contains(committedLine) { return true }
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
