@@ -6,6 +6,9 @@ import Foundation
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
+    /// Prepared statements by SQL: a cache reads and writes with the same few statements, and
+    /// preparing one costs more than running it.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating if needed) the database file.
     init(path: String) throws(SQLiteCacheError) {
@@ -23,6 +26,7 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
     }
 
@@ -37,9 +41,11 @@ final class SQLiteDatabase {
     }
 
     /// Runs a query, calling `row` for each result row.
-    func query(_ sql: String, bind: [String] = [], row: (Statement) throws(SQLiteCacheError) -> Void) throws(SQLiteCacheError) {
+    func query<Bindings: Collection<String>>(
+        _ sql: String, bind: Bindings, row: (Statement) throws(SQLiteCacheError) -> Void
+    ) throws(SQLiteCacheError) {
         let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement.pointer) }
+        defer { statement.reset() }
         for (index, value) in bind.enumerated() { statement.bind(value, at: Int32(index + 1)) }
         while true {
             let status = sqlite3_step(statement.pointer)
@@ -49,17 +55,28 @@ final class SQLiteDatabase {
         }
     }
 
+    /// The first column of the first row of a query, as an integer (0 when there is none).
+    func integer(_ sql: String) throws(SQLiteCacheError) -> Int {
+        var value = 0
+        try query(sql) { row throws(SQLiteCacheError) in value = Int(sqlite3_column_int64(row.pointer, 0)) }
+        return value
+    }
+
+    /// Runs a query without bindings.
+    func query(_ sql: String, row: (Statement) throws(SQLiteCacheError) -> Void) throws(SQLiteCacheError) {
+        try query(sql, bind: [String](), row: row)
+    }
+
     /// Runs a statement once per set of bindings.
     func run(_ sql: String, bindings: [[SQLiteValue]]) throws(SQLiteCacheError) {
         let statement = try prepare(sql)
-        defer { sqlite3_finalize(statement.pointer) }
+        defer { statement.reset() }
         for values in bindings {
-            sqlite3_reset(statement.pointer)
-            sqlite3_clear_bindings(statement.pointer)
+            statement.reset()
             for (index, value) in values.enumerated() {
                 switch value {
                 case .text(let text): statement.bind(text, at: Int32(index + 1))
-                case .blob(let data): statement.bind(data, at: Int32(index + 1))
+                case .blob(let bytes): statement.bind(bytes, at: Int32(index + 1))
                 }
             }
             guard sqlite3_step(statement.pointer) == SQLITE_DONE else { throw .failed(path: path, operation: sql, reason: lastError) }
@@ -79,11 +96,14 @@ final class SQLiteDatabase {
         }
     }
 
+    /// The statement for `sql`, prepared once and kept; callers reset it after use.
     private func prepare(_ sql: String) throws(SQLiteCacheError) -> Statement {
+        if let pointer = statements[sql] { return Statement(pointer: pointer) }
         var pointer: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &pointer, nil) == SQLITE_OK, let pointer else {
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil) == SQLITE_OK, let pointer else {
             throw .failed(path: path, operation: sql, reason: lastError)
         }
+        statements[sql] = pointer
         return Statement(pointer: pointer)
     }
 
@@ -93,7 +113,7 @@ final class SQLiteDatabase {
 /// A value to bind.
 enum SQLiteValue {
     case text(String)
-    case blob(Data)
+    case blob([UInt8])
 }
 
 /// A prepared statement, valid inside the call that hands it out.
@@ -107,19 +127,26 @@ struct Statement {
         sqlite3_bind_text(pointer, index, text, -1, Self.transient)
     }
 
-    func bind(_ data: Data, at index: Int32) {
-        data.withUnsafeBytes { buffer in
+    func bind(_ bytes: [UInt8], at index: Int32) {
+        bytes.withUnsafeBytes { buffer in
             _ = sqlite3_bind_blob(pointer, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
         }
+    }
+
+    /// Makes the statement ready to run again, without its bindings.
+    func reset() {
+        sqlite3_reset(pointer)
+        sqlite3_clear_bindings(pointer)
     }
 
     func text(_ column: Int32) -> String? {
         sqlite3_column_text(pointer, column).map { String(cString: $0) }
     }
 
-    func blob(_ column: Int32) -> Data {
+    /// The column's bytes, valid only inside `body` (SQLite owns them until the next step).
+    func withBlob<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws(SQLiteCacheError) -> Result) throws(SQLiteCacheError) -> Result {
         let count = Int(sqlite3_column_bytes(pointer, column))
-        guard count > 0, let bytes = sqlite3_column_blob(pointer, column) else { return Data() }
-        return Data(bytes: bytes, count: count)
+        guard count > 0, let bytes = sqlite3_column_blob(pointer, column) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }

@@ -22,6 +22,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                // Cache round trips of queries with fragments, type cases and conditions.
+                .product(name: "StarWarsAPI", package: "StarWarsAPI"), .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),

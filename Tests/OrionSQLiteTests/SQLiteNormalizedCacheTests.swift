@@ -35,7 +35,7 @@ import Testing
         _ = try cache.merge(records: [launch.key: launch])
         #expect(try cache.merge(records: [launch.key: launch]).isEmpty, "the same values change nothing")
         let update = Record(key: "Launch:92", fields: ["isBooked": .value(.bool(true)), "site": .value(.string("KSC"))])
-        #expect(try cache.merge(records: [update.key: update]) == ["Launch:92.isBooked", "Launch:92.site"])
+        #expect(Set(try cache.merge(records: [update.key: update]).map(\.description)) == ["Launch:92.isBooked", "Launch:92.site"])
         let stored = try #require(try cache.loadRecords(forKeys: ["Launch:92"])["Launch:92"])
         #expect(stored.fields["isBooked"] == .value(.bool(true)))
         #expect(stored.fields["id"] == .value(.string("92")), "other fields are kept")

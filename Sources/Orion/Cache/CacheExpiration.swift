@@ -27,8 +27,7 @@ public struct CacheExpiration: Sendable, Hashable {
     func stamp(_ records: inout [CacheKey: Record], responseMaxAge: TimeInterval?, now: Date) {
         guard responseMaxAge != nil || !types.isEmpty || !fields.isEmpty else { return }
         for (key, var record) in records {
-            var typename: String?
-            if case .value(.string(let name))? = record.fields["__typename"] { typename = name }
+            let typename = record.typename
             let typeMaxAge = typename.flatMap { types[$0] }
             for fieldKey in record.fields.keys {
                 var maxAge = [responseMaxAge, typeMaxAge].compactMap { $0 }.min()

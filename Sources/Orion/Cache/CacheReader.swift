@@ -1,103 +1,107 @@
 import Foundation
 import OrionAPI
 
-/// A query's data as the cache holds it, rebuilt from records into JSON that the generated
-/// models decode, the same path as a server response takes. A field the cache lacks makes the
-/// whole read a miss: a partial hit is a miss.
+/// A query's data as the cache holds it, written from records straight into the tape that the
+/// generated models decode: the same input a server response gives them. A field the cache
+/// lacks makes the whole read a miss: a partial hit is a miss.
 struct CacheReader {
     /// Where records come from: the cache, or the cache with a transaction's pending writes.
-    let records: (Set<CacheKey>) throws -> [CacheKey: Record]
+    let loadRecord: (CacheKey) throws -> Record?
     let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]
+    /// Whether to note every field read, for a watcher.
+    let tracksDependencies: Bool
     /// Fields that expire before this are stale.
     let now = Date()
-    /// Every record read: what a watcher depends on.
-    private(set) var dependentKeys: Set<String> = []
-    private var loaded: [CacheKey: Record] = [:]
+    /// Every record field read, when tracked: what a watcher depends on.
+    private(set) var dependencies: [CacheField] = []
+    private var tape = JSONTape.Builder()
 
-    init(records: @escaping (Set<CacheKey>) throws -> [CacheKey: Record], schema: any SchemaMetadata.Type, variables: [String: JSONValue]) {
-        self.records = records
+    init(
+        loadRecord: @escaping (CacheKey) throws -> Record?, schema: any SchemaMetadata.Type, variables: [String: JSONValue],
+        tracksDependencies: Bool
+    ) {
+        self.loadRecord = loadRecord
         self.schema = schema
         self.variables = variables
+        self.tracksDependencies = tracksDependencies
     }
 
-    mutating func read(key: CacheKey, selections: [Selection]) throws -> JSONValue {
-        guard let record = try record(key) else { throw CacheMissError(key: key, field: nil) }
-        var object: [String: JSONValue] = [:]
-        try read(record, selections: selections, into: &object)
-        return .object(object)
+    /// The tape of `Model`'s data at the record `key`.
+    mutating func read<Model: SelectionSet>(_ model: Model.Type, key: CacheKey) throws -> JSONTape {
+        try readObject(key, Model.__selections, more: [])
+        return JSONTape(tape)
     }
 
-    private mutating func record(_ key: CacheKey) throws -> Record? {
-        if let record = loaded[key] { return record }
-        let record = try records([key])[key]
-        loaded[key] = record
-        return record
+    /// A field of an object and, when the selections name its response key more than once, the
+    /// sub-selections of the repeats, which are read together with its own.
+    private struct CollectedField {
+        let field: Selection.Field
+        var more: [[Selection]] = []
     }
 
-    private mutating func read(_ record: Record, selections: [Selection], into object: inout [String: JSONValue]) throws {
-        var typename: String?
-        if case .value(.string(let name))? = record.fields["__typename"] { typename = name }
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                if let condition = field.condition, !condition.evaluate(with: variables) { continue }
-                let fieldKey = CacheFieldKey.make(field, variables: variables)
-                dependentKeys.insert(record.key + "." + fieldKey)
-                guard let value = record.fields[fieldKey] else { throw CacheMissError(key: record.key, field: fieldKey) }
-                if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= now {
-                    throw CacheMissError(key: record.key, field: fieldKey, staleSince: expiry)
+    /// Writes the object at `key`: the fields of `selections` and of `more`, each response key
+    /// once (a field selected by a selection set and again by a fragment is read once, with
+    /// both sub-selections).
+    private mutating func readObject(_ key: CacheKey, _ selections: [Selection], more: [[Selection]]) throws {
+        guard let record = try loadRecord(key) else { throw CacheMissError(key: key, field: nil) }
+        let typename = record.typename
+        var fields: [CollectedField] = []
+        for selections in CollectionOfOne(selections) + more {
+            selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
+                let responseKey = field.responseKey
+                if let index = fields.firstIndex(where: { $0.field.responseKey == responseKey }) {
+                    if let selectionSet = field.type.selectionSet { fields[index].more.append(selectionSet.__selections) }
+                } else {
+                    fields.append(CollectedField(field: field))
                 }
-                let read = try self.read(value, type: field.type)
-                object[field.responseKey] = object[field.responseKey].map { Self.merge($0, read) } ?? read
-            case .inlineFragment(let type, let condition):
-                try include(type, condition: condition, typename: typename, record: record, into: &object)
-            case .fragment(let type, let condition):
-                try include(type, condition: condition, typename: typename, record: record, into: &object)
             }
         }
-    }
-
-    /// Two reads of the same field (by a selection set and a fragment) with different
-    /// sub-selections, combined.
-    static func merge(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
-        switch (first, second) {
-        case (.object(let a), .object(let b)):
-            return .object(a.merging(b) { merge($0, $1) })
-        case (.list(let a), .list(let b)) where a.count == b.count:
-            return .list(zip(a, b).map { merge($0, $1) })
-        default:
-            return first
+        let object = tape.beginObject()
+        for collected in fields {
+            let field = collected.field
+            let fieldKey = CacheFieldKey.make(field, variables: variables)
+            if tracksDependencies { dependencies.append(CacheField(key: key, field: fieldKey)) }
+            guard let value = record.fields[fieldKey] else { throw CacheMissError(key: key, field: fieldKey) }
+            if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= now {
+                throw CacheMissError(key: key, field: fieldKey, staleSince: expiry)
+            }
+            tape.appendString(field.responseKey)
+            try write(value, type: field.type, more: collected.more)
         }
+        tape.end(object, count: fields.count)
     }
 
-    private mutating func include(
-        _ type: any SelectionSet.Type, condition: InclusionCondition?, typename: String?, record: Record,
-        into object: inout [String: JSONValue]
-    ) throws {
-        if let condition, !condition.evaluate(with: variables) { return }
-        if let typename, !type.__parentType.isSatisfied(byTypename: typename, in: schema) { return }
-        try read(record, selections: type.__selections, into: &object)
-    }
-
-    private mutating func read(_ value: RecordValue, type: FieldType) throws -> JSONValue {
+    private mutating func write(_ value: RecordValue, type: FieldType, more: [[Selection]]) throws {
         switch value {
         case .value(let json):
-            return json
+            tape.append(json)
         case .list(let elements):
-            var inner = type
-            while case .nonNull(let wrapped) = inner { inner = wrapped }
-            guard case .list(let elementType) = inner else { return .list([]) }
-            return .list(try elements.map { try read($0, type: elementType) })
+            let list = tape.beginList()
+            guard case .list(let elementType) = type.withoutNonNull else { return tape.end(list, count: 0) }
+            for element in elements { try write(element, type: elementType, more: more) }
+            tape.end(list, count: elements.count)
         case .reference(let key):
-            var inner = type
-            while true {
-                switch inner {
-                case .nonNull(let wrapped), .list(let wrapped): inner = wrapped
-                case .object(let selectionSet): return try read(key: key, selections: selectionSet.__selections)
-                case .scalar: return .null
-                }
-            }
+            guard let selectionSet = type.selectionSet else { return tape.append(.null) }
+            try readObject(key, selectionSet.__selections, more: more)
+        }
+    }
+}
+
+extension FieldType {
+    /// The type without its non-null wrappers.
+    var withoutNonNull: FieldType {
+        if case .nonNull(let inner) = self { return inner.withoutNonNull }
+        return self
+    }
+
+    /// The model of the objects the field holds, through lists and non-null wrappers; nil for
+    /// scalars.
+    var selectionSet: (any SelectionSet.Type)? {
+        switch self {
+        case .scalar: return nil
+        case .object(let selectionSet): return selectionSet
+        case .nonNull(let inner), .list(let inner): return inner.selectionSet
         }
     }
 }

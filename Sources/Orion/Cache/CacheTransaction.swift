@@ -14,17 +14,21 @@ public class ReadTransaction {
         try store.cache.loadRecords(forKeys: keys)
     }
 
+    private func record(_ key: CacheKey) throws -> Record? {
+        try records([key])[key]
+    }
+
     /// A query's data.
     ///
     /// - Throws: `CacheMissError` when the cache lacks any of it.
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
-                            variables: query.__variables, records: records).data
+                            variables: query.__variables, tracksDependencies: false, loadRecord: record).data
     }
 
     /// A fragment's data at a record, e.g. `Launch:92`.
     public func read<F: Fragment>(_ fragment: F.Type, at key: CacheKey, variables: [String: JSONValue] = [:]) throws -> F {
-        try OrionStore.read(F.self, key: key, schema: F.__schema, variables: variables, records: records).data
+        try OrionStore.read(F.self, key: key, schema: F.__schema, variables: variables, tracksDependencies: false, loadRecord: record).data
     }
 }
 
@@ -40,7 +44,7 @@ public final class ReadWriteTransaction: ReadTransaction {
             if removals.contains(key) { found[key] = nil }
             guard let changes = pending[key] else { continue }
             var record = found[key] ?? Record(key: key)
-            var ignored: Set<String> = []
+            var ignored: [CacheField] = []
             record.merge(changes, changed: &ignored)
             found[key] = record
         }
@@ -83,7 +87,7 @@ public final class ReadWriteTransaction: ReadTransaction {
         for (key, record) in records {
             removals.remove(key)
             var merged = pending[key] ?? Record(key: key)
-            var ignored: Set<String> = []
+            var ignored: [CacheField] = []
             merged.merge(record, changed: &ignored)
             pending[key] = merged
         }

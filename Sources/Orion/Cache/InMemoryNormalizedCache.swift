@@ -43,13 +43,21 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
-    public func merge(records newRecords: [CacheKey: Record]) -> Set<String> {
+    public func loadRecord(forKey key: CacheKey) -> Record? {
+        let bounded = maxRecordCount != nil
+        return state.withLock { state in
+            guard let record = state.records[key] else { return nil }
+            state.touch(key, bounded: bounded)
+            return record
+        }
+    }
+
+    public func merge(records newRecords: [CacheKey: Record]) -> [CacheField] {
         state.withLock { state in
-            var changed: Set<String> = []
+            var changed: [CacheField] = []
             for (key, record) in newRecords {
-                var existing = state.records[key] ?? Record(key: key)
-                existing.merge(record, changed: &changed)
-                state.records[key] = existing
+                // Merged in place, so the stored record's fields are not copied.
+                state.records[key, default: Record(key: key)].merge(record, changed: &changed)
                 state.touch(key, bounded: maxRecordCount != nil)
             }
             if let maxRecordCount, state.records.count > maxRecordCount {

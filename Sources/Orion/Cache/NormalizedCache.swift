@@ -3,9 +3,11 @@
 public protocol NormalizedCache: Sendable {
     /// The records that exist for `keys`.
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record]
+    /// The record for `key`, if it exists: what a read calls for each object it reaches.
+    func loadRecord(forKey key: CacheKey) throws -> Record?
     /// Merges `records` field by field into what is stored, in one transaction, and returns
-    /// the keys of the fields that changed (`Launch:92.isBooked`), for watchers.
-    func merge(records: [CacheKey: Record]) throws -> Set<String>
+    /// the fields that changed, each once, for watchers.
+    func merge(records: [CacheKey: Record]) throws -> [CacheField]
     /// Removes records, in one transaction.
     func removeRecords(forKeys keys: Set<CacheKey>) throws
     /// The key of every record: what garbage collection sweeps.
@@ -15,6 +17,10 @@ public protocol NormalizedCache: Sendable {
 }
 
 extension NormalizedCache {
+    public func loadRecord(forKey key: CacheKey) throws -> Record? {
+        try loadRecords(forKeys: [key])[key]
+    }
+
     /// Removes a record.
     public func removeRecord(forKey key: CacheKey) throws {
         try removeRecords(forKeys: [key])
@@ -22,12 +28,19 @@ extension NormalizedCache {
 }
 
 extension Record {
-    /// Merges `other`'s fields into this record, adding the keys of changed fields
-    /// (`Launch:92.isBooked`) to `changed`: what a `NormalizedCache` does in `merge(records:)`.
-    public mutating func merge(_ other: Record, changed: inout Set<String>) {
-        for (field, value) in other.fields where fields[field] != value {
-            fields[field] = value
-            changed.insert(key + "." + field)
+    /// Merges `other`'s fields into this record, adding the fields that changed to `changed`:
+    /// what a `NormalizedCache` does in `merge(records:)`.
+    public mutating func merge(_ other: Record, changed: inout [CacheField]) {
+        // A new record takes the other's fields whole: the common case of a first write.
+        if fields.isEmpty && expirations.isEmpty {
+            fields = other.fields
+            expirations = other.expirations
+            for field in other.fields.keys { changed.append(CacheField(key: key, field: field)) }
+            return
+        }
+        for (field, value) in other.fields {
+            let old = fields.updateValue(value, forKey: field)
+            if old != value { changed.append(CacheField(key: key, field: field)) }
         }
         // A field written again takes the new write's expiry, or none.
         if !expirations.isEmpty || !other.expirations.isEmpty {

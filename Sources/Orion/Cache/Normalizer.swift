@@ -21,30 +21,20 @@ struct Normalizer {
     }
 
     mutating func normalize(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
-        if records[key] == nil { records[key] = Record(key: key) }
         let typename = try? object.field("__typename", as: String.self)
-        for selection in selections {
-            switch selection {
-            case .field(let field):
-                if let condition = field.condition, !condition.evaluate(with: variables) { continue }
-                guard let value = object.value(forKey: field.responseKey) else { continue }
-                let fieldKey = CacheFieldKey.make(field, variables: variables)
-                let stored = try normalize(value, type: field.type, parent: key, step: fieldKey)
-                records[key]?.fields[fieldKey] = stored
-            case .inlineFragment(let type, let condition):
-                try include(type, condition: condition, typename: typename, object: object, key: key)
-            case .fragment(let type, let condition):
-                try include(type, condition: condition, typename: typename, object: object, key: key)
-            }
+        // The object's fields are gathered apart and stored once: its nested objects are
+        // stored meanwhile, and may even be itself, when reached again by key.
+        var fields: [String: RecordValue] = [:]
+        try selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
+            guard let value = object.value(forKey: field.responseKey) else { return }
+            let fieldKey = CacheFieldKey.make(field, variables: variables)
+            fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)
         }
-    }
-
-    private mutating func include(
-        _ type: any SelectionSet.Type, condition: InclusionCondition?, typename: String?, object: ResponseObject, key: CacheKey
-    ) throws {
-        if let condition, !condition.evaluate(with: variables) { return }
-        if let typename, !type.__parentType.isSatisfied(byTypename: typename, in: schema) { return }
-        try normalize(object, selections: type.__selections, key: key)
+        if records[key] == nil {
+            records[key] = Record(key: key, fields: fields)
+        } else {
+            records[key]?.fields.merge(fields) { $1 }
+        }
     }
 
     /// `parent` and `step` make the path key of an object without a key of its own; the string

@@ -8,7 +8,7 @@ import OrionAPI
 public final class OrionStore: Sendable {
     public let cache: any NormalizedCache
     /// Who is told about changed record fields: watchers.
-    private let subscribers = Mutex<[UUID: @Sendable (Set<String>) -> Void]>([:])
+    private let subscribers = Mutex<[UUID: @Sendable ([CacheField]) -> Void]>([:])
     /// Held by every write and transaction, so that a transaction sees no other write.
     private let writeLock = Mutex(())
 
@@ -20,9 +20,9 @@ public final class OrionStore: Sendable {
         self.expiration = expiration
     }
 
-    /// Calls `handler` with the keys of the record fields (`Launch:92.isBooked`) that each
-    /// later write changes, until `unsubscribe`.
-    public func subscribe(_ handler: @escaping @Sendable (Set<String>) -> Void) -> UUID {
+    /// Calls `handler` with the record fields (`Launch:92.isBooked`) that each later write
+    /// changes, until `unsubscribe`.
+    public func subscribe(_ handler: @escaping @Sendable ([CacheField]) -> Void) -> UUID {
         let id = UUID()
         subscribers.withLock { $0[id] = handler }
         return id
@@ -34,13 +34,13 @@ public final class OrionStore: Sendable {
 
     /// Merges records and tells subscribers what changed.
     @discardableResult
-    public func merge(records: [CacheKey: Record]) throws -> Set<String> {
+    public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
         let changed = try writeLock.withLock { _ in try cache.merge(records: records) }
         publish(changed)
         return changed
     }
 
-    private func publish(_ changed: Set<String>) {
+    private func publish(_ changed: [CacheField]) {
         guard !changed.isEmpty else { return }
         for handler in subscribers.withLock({ Array($0.values) }) { handler(changed) }
     }
@@ -48,9 +48,9 @@ public final class OrionStore: Sendable {
     /// Normalizes an operation's data into records and merges them.
     ///
     /// - Parameter maxAge: how long the response may be used (its `Cache-Control: max-age`).
-    /// - Returns: the keys of the fields that changed.
+    /// - Returns: the fields that changed.
     @discardableResult
-    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> Set<String> {
+    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.__variables)
         try normalizer.normalize(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
         var records = normalizer.records
@@ -60,26 +60,32 @@ public final class OrionStore: Sendable {
 
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
-    public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> Set<String> {
+    public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
         try write(data: ResponseObject(jsonData: JSONSerialization.data(withJSONObject: data.jsonObject)), for: operation)
     }
 
-    /// The query's data if the cache holds all of it, and the record fields it was read from.
+    /// The query's data if the cache holds all of it.
     ///
     /// - Throws: `CacheMissError` when any field is missing (a partial hit is a miss).
-    public func read<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependentKeys: Set<String>) {
+    public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
-                      variables: query.__variables, records: cache.loadRecords)
+                      variables: query.__variables, tracksDependencies: false, loadRecord: cache.loadRecord).data
+    }
+
+    /// The query's data and the record fields it was read from: what a watcher depends on.
+    func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: Set<CacheField>) {
+        try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+                      variables: query.__variables, tracksDependencies: true, loadRecord: cache.loadRecord)
     }
 
     /// Reads a selection set at a record from a source of records.
     static func read<Model: SelectionSet>(
         _ type: Model.Type, key: CacheKey, schema: any SchemaMetadata.Type, variables: [String: JSONValue],
-        records: @escaping (Set<CacheKey>) throws -> [CacheKey: Record]
-    ) throws -> (data: Model, dependentKeys: Set<String>) {
-        var reader = CacheReader(records: records, schema: schema, variables: variables)
-        let json = try reader.read(key: key, selections: Model.__selections)
-        return (try Model(responseValue: JSONTape(json).root), reader.dependentKeys)
+        tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
+    ) throws -> (data: Model, dependencies: Set<CacheField>) {
+        var reader = CacheReader(loadRecord: loadRecord, schema: schema, variables: variables, tracksDependencies: tracksDependencies)
+        let tape = try reader.read(Model.self, key: key)
+        return (try Model(responseValue: tape.root), Set(reader.dependencies))
     }
 
     /// Runs `body` with a view of the cache that no write changes meanwhile.
@@ -94,12 +100,12 @@ public final class OrionStore: Sendable {
             let transaction = ReadWriteTransaction(store: self)
             let result = try body(transaction)
             // A removed record changes every field a watcher may have read from it.
-            var changed: Set<String> = []
+            var changed: [CacheField] = []
             for (key, record) in try cache.loadRecords(forKeys: transaction.removals) {
-                for field in record.fields.keys { changed.insert(key + "." + field) }
+                for field in record.fields.keys { changed.append(CacheField(key: key, field: field)) }
             }
             if !transaction.removals.isEmpty { try cache.removeRecords(forKeys: transaction.removals) }
-            changed.formUnion(try cache.merge(records: transaction.pending))
+            changed += try cache.merge(records: transaction.pending)
             return (result, changed)
         }
         publish(changed)
@@ -120,7 +126,7 @@ public final class OrionStore: Sendable {
                 reachable.formUnion(frontier)
                 var next: Set<CacheKey> = []
                 for record in try cache.loadRecords(forKeys: frontier).values {
-                    for value in record.fields.values { value.collectReferences(into: &next) }
+                    for value in record.fields.values { value.forEachReference { next.insert($0) } }
                 }
                 frontier = next.subtracting(reachable)
             }

@@ -19,6 +19,12 @@ public struct Record: Sendable, Hashable {
         self.fields = fields
         self.expirations = expirations
     }
+
+    /// The `__typename` the record stores, if any.
+    var typename: String? {
+        if case .value(.string(let name))? = fields["__typename"] { return name }
+        return nil
+    }
 }
 
 /// A field's value in a record.
@@ -29,12 +35,12 @@ public indirect enum RecordValue: Sendable, Hashable {
     case reference(CacheKey)
     case list([RecordValue])
 
-    /// Adds the keys of the records this value refers to.
-    func collectReferences(into keys: inout Set<CacheKey>) {
+    /// Calls `body` with the key of each record this value refers to.
+    func forEachReference(_ body: (CacheKey) -> Void) {
         switch self {
         case .value: return
-        case .reference(let key): keys.insert(key)
-        case .list(let values): for value in values { value.collectReferences(into: &keys) }
+        case .reference(let key): body(key)
+        case .list(let values): for value in values { value.forEachReference(body) }
         }
     }
 }

@@ -8,7 +8,7 @@ import OrionAPI
 /// `cancel()` it never calls back, and the store lets go of it.
 public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
     private struct State {
-        var dependentKeys: Set<String> = []
+        var dependencies: Set<CacheField> = []
         var lastData: Query.Data?
         var subscription: UUID?
         var tasks: [Task<Void, Never>] = []
@@ -91,12 +91,12 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
         if cancelled { task.cancel() }
     }
 
-    private func storeChanged(_ changed: Set<String>) {
-        let relevant = state.withLock { !$0.isCancelled && !$0.dependentKeys.isDisjoint(with: changed) }
+    private func storeChanged(_ changed: [CacheField]) {
+        let relevant = state.withLock { state in !state.isCancelled && changed.contains { state.dependencies.contains($0) } }
         guard relevant else { return }
         run { watcher in
-            if let cached = try? watcher.client.store.read(query: watcher.query) {
-                watcher.state.withLock { $0.dependentKeys = cached.dependentKeys }
+            if let cached = try? watcher.client.store.readWithDependencies(query: watcher.query) {
+                watcher.state.withLock { $0.dependencies = cached.dependencies }
                 watcher.deliver(.success(GraphQLResult(data: cached.data, errors: nil, extensions: nil, source: .cache)))
             } else if watcher.cachePolicy != .returnCacheDataDontFetch {
                 // The change left the cache without all the data (a partial hit): ask the server.
@@ -111,8 +111,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
     }
 
     private func updateDependencies() {
-        guard let cached = try? client.store.read(query: query) else { return }
-        state.withLock { $0.dependentKeys = cached.dependentKeys }
+        guard let cached = try? client.store.readWithDependencies(query: query) else { return }
+        state.withLock { $0.dependencies = cached.dependencies }
     }
 
     /// Calls the handler on its queue, unless cancelled, and unless the data is the same as the

@@ -44,7 +44,7 @@ public final class OrionClient: Sendable {
             let task = Task {
                 do {
                     if cachePolicy == .returnCacheDataAndFetch, let cached = try? store.read(query: query) {
-                        continuation.yield(GraphQLResult(data: cached.data, errors: nil, extensions: nil, source: .cache))
+                        continuation.yield(GraphQLResult(data: cached, errors: nil, extensions: nil, source: .cache))
                     }
                     continuation.yield(try await fetch(query: query, cachePolicy: cachePolicy))
                     continuation.finish()

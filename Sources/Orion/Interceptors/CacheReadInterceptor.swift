@@ -15,9 +15,9 @@ public struct CacheReadInterceptor: Interceptor {
         switch request.cachePolicy {
         case .returnCacheDataElseFetch:
             guard let cached = try? store.read(query: request.operation) else { return try await next(request) }
-            return Self.response(cached.data)
+            return Self.response(cached)
         case .returnCacheDataDontFetch:
-            return Self.response(try store.read(query: request.operation).data)
+            return Self.response(try store.read(query: request.operation))
         case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely, .returnCacheDataAndFetch:
             return try await next(request)
         }

@@ -41,6 +41,8 @@ struct TypeCaseReference {
     var typeName: String
     var isConditional: Bool
     var needsTypename: Bool
+    /// Its @include/@skip conditions, which the selection metadata carries for the cache.
+    var inclusion: Inclusion
 }
 
 /// A fragment the model exposes through `fragments`.
@@ -51,4 +53,6 @@ struct FragmentReference {
     var isOptional: Bool
     var needsTypename: Bool
     var isConditional: Bool
+    /// When the spread applies, by its @include/@skip conditions (any of its spreads).
+    var inclusion: Inclusion
 }

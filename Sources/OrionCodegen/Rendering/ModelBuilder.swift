@@ -84,11 +84,12 @@ struct ModelBuilder {
                 let propertyName = SwiftNames.lowerFirst(spread.fragmentName)
                 if let index = model.fragments.firstIndex(where: { $0.propertyName == propertyName }) {
                     if always { model.fragments[index].isOptional = false }
+                    model.fragments[index].inclusion = Self.mergedInclusion([model.fragments[index].inclusion, spread.inclusion])
                     continue
                 }
                 model.fragments.append(FragmentReference(
                     propertyName: propertyName, typeName: fragmentModel.name, isOptional: !always,
-                    needsTypename: !spread.isAlwaysApplicable, isConditional: !spread.inclusion.isAlways))
+                    needsTypename: !spread.isAlwaysApplicable, isConditional: !spread.inclusion.isAlways, inclusion: spread.inclusion))
             }
         }
         for selectionSet in own { collect(selectionSet, &self) }
@@ -156,7 +157,7 @@ struct ModelBuilder {
             model.nested.append(caseModel)
             model.typeCases.append(TypeCaseReference(
                 propertyName: SwiftNames.lowerFirst(caseName), typeName: caseName, isConditional: !typeCase.inclusion.isAlways,
-                needsTypename: typeCase.condition != nil))
+                needsTypename: typeCase.condition != nil, inclusion: typeCase.inclusion))
         }
         checkNames(model)
         return model

@@ -73,8 +73,11 @@ struct ModelRenderer {
             if let condition = conditionLiteral(field.inclusion) { arguments += ", condition: " + condition }
             writer.line("  " + arguments + "),")
         }
-        for typeCase in model.typeCases { writer.line("  .inlineFragment(\(typeCase.typeName).self),") }
-        for fragment in model.fragments { writer.line("  .fragment(\(fragment.typeName).self),") }
+        // Conditions go with type cases and fragments too: the cache stores and reads only what
+        // the operation's variables include.
+        func condition(_ inclusion: Inclusion) -> String { conditionLiteral(inclusion).map { ", condition: " + $0 } ?? "" }
+        for typeCase in model.typeCases { writer.line("  .inlineFragment(\(typeCase.typeName).self\(condition(typeCase.inclusion))),") }
+        for fragment in model.fragments { writer.line("  .fragment(\(fragment.typeName).self\(condition(fragment.inclusion))),") }
         writer.line("] }")
     }
 

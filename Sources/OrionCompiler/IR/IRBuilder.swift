@@ -127,16 +127,21 @@ public struct IRBuilder {
     // B
 
     private mutating func compileSelectionSet(_ selectionSet: SelectionSet, parent: SchemaType) throws(GraphQLError) -> IRSelectionSet {
-        try compileSelections(selectionSet.selections, parent: parent)
+        try compileSelections(selectionSet.selections.map { ($0, []) }, parent: parent)
     }
 
-    private mutating func compileSelections(_ selections: [Selection], parent: SchemaType) throws(GraphQLError) -> IRSelectionSet {
+    /// Compiles selections, each with the conditions it inherits from the field occurrence it
+    /// came from (see `compileField`).
+    private mutating func compileSelections(
+        _ selections: [(Selection, inherited: [InclusionCondition])], parent: SchemaType
+    ) throws(GraphQLError) -> IRSelectionSet {
         var result = IRSelectionSet(parentTypeName: parent.name, fields: [], inlineFragments: [], fragmentSpreads: [])
         // Fields grouped by response key, in order of first appearance.
         var groups: [String: [(Field, [InclusionCondition])]] = [:]
         var keys: [String] = []
-        for selection in selections {
-            guard let conditions = inclusionConditions(selection.directives) else { continue }
+        for (selection, inherited) in selections {
+            guard var conditions = inclusionConditions(selection.directives) else { continue }
+            for condition in inherited where !conditions.contains(condition) { conditions.append(condition) }
             switch selection {
             case .field(let field):
                 let key = field.responseKey
@@ -189,7 +194,14 @@ public struct IRBuilder {
         }
         referencedTypes.insert(typeName)
         if fieldType.isComposite {
-            let selections = group.flatMap { $0.0.selectionSet?.selections ?? [] }
+            // A field selected under different conditions: each occurrence's sub-selections
+            // apply only when its own conditions hold (`friends { name }` and
+            // `friends @include(if: $details) { ... on Droid { primaryFunction } }`), as when a
+            // server collects fields; the same conditions on every occurrence are the field's.
+            let differ = Set(group.map(\.1)).count > 1
+            let selections = group.flatMap { field, conditions in
+                (field.selectionSet?.selections ?? []).map { ($0, differ ? conditions : []) }
+            }
             compiled.selectionSet = try compileSelections(selections, parent: fieldType)
         }
         return compiled

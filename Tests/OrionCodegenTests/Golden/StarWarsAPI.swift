@@ -1969,7 +1969,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static var __selections: [OrionAPI.Selection] { [
         .field("__typename", .nonNull(.scalar)),
-        .fragment(HeroDetails.self),
+        .fragment(HeroDetails.self, condition: .include("includeDetails")),
       ] }
 
       public let __typename: String
@@ -2045,7 +2045,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static var __selections: [OrionAPI.Selection] { [
         .field("__typename", .nonNull(.scalar)),
-        .inlineFragment(IfIncludeDetails.self),
+        .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails")),
       ] }
 
       public let __typename: String
@@ -2541,18 +2541,18 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public static var __selections: [OrionAPI.Selection] { [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-          .inlineFragment(AsDroid.self),
+          .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
         ] }
 
         public let __typename: String
         /// The name of the character
         public let name: String
-        public let asDroid: AsDroid?
+        public let asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails?
 
         public init(responseObject object: OrionAPI.ResponseObject) throws {
           self.__typename = try object.field("__typename")
           self.name = try object.field("name")
-          self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
+          self.asDroidIfIncludeFriendsDetails = try object.typeCase(AsDroidIfIncludeFriendsDetails.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: true)
         }
 
         public var jsonObject: [String: Any] {
@@ -2560,11 +2560,11 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
             "__typename": __typename.jsonObjectValue,
             "name": name.jsonObjectValue,
           ]
-          if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
+          if let value = asDroidIfIncludeFriendsDetails { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
           return object
         }
 
-        public struct AsDroid: OrionAPI.InlineFragment {
+        public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static var __selections: [OrionAPI.Selection] { [
             .field("primaryFunction", .scalar),

@@ -51,7 +51,7 @@ private func measure<Query: GraphQLQuery>(_ name: String, _ bytes: Data, _ query
             try cache.clear()
             return try store.write(data: data, for: query)
         }
-        let read = try settings.bestTime { try store.read(query: query).data }
+        let read = try settings.bestTime { try store.read(query: query) }
         figures.append(Figure(name: "cache.\(kind).write.\(name).ms", value: write * 1000, unit: "ms"))
         figures.append(Figure(name: "cache.\(kind).write.\(name).vs_jsonserialization", value: baseline / write, unit: "x"))
         figures.append(Figure(name: "cache.\(kind).read.\(name).ms", value: read * 1000, unit: "ms"))
@@ -73,7 +73,7 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
     private(set) var count = 0
 
     func loadRecords(forKeys keys: Set<CacheKey>) -> [CacheKey: Record] { [:] }
-    func merge(records: [CacheKey: Record]) -> Set<String> {
+    func merge(records: [CacheKey: Record]) -> [CacheField] {
         count += records.count
         return []
     }

@@ -72,7 +72,7 @@ import Testing
         let (server, client) = try setUp(store: store, headers: ["Cache-Control": "max-age=1"])
         _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "110"))
         let reopened = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
-        #expect(try reopened.read(query: LaunchDetailsQuery(launchId: "110")).data.launch?.site == "KSC")
+        #expect(try reopened.read(query: LaunchDetailsQuery(launchId: "110")).launch?.site == "KSC")
         try await Task.sleep(for: .milliseconds(1100))
         #expect(throws: CacheMissError.self) { try reopened.read(query: LaunchDetailsQuery(launchId: "110")) }
         #expect(server.requests.count == 1)

@@ -110,7 +110,7 @@ import Testing
         let server = try RocketReserverProcess()
         let (client, webSocket) = try await Self.client(server, protocol: .graphqlTransportWS, email: "cache@example.com")
         let changedKeys = Locked<Set<String>>([])
-        let storeSubscription = client.store.subscribe { keys in changedKeys.withLock { $0.formUnion(keys) } }
+        let storeSubscription = client.store.subscribe { fields in changedKeys.withLock { $0.formUnion(fields.map(\.description)) } }
         defer { client.store.unsubscribe(storeSubscription) }
 
         let recorder = StreamRecorder(client.subscribe(subscription: TripsBookedSubscription()))

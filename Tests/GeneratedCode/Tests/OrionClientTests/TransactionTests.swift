@@ -54,7 +54,7 @@ import Testing
             #expect(changes.batches.isEmpty, "nothing is merged before the transaction ends")
         }
         #expect(changes.batches == [["Launch:110.isBooked", "Rocket:falcon9.name"]], "watchers are told once, of both changes")
-        let after = try store.read(query: LaunchDetailsQuery(launchId: "110")).data
+        let after = try store.read(query: LaunchDetailsQuery(launchId: "110"))
         #expect(after.launch?.isBooked == true)
         #expect(after.launch?.rocket?.name == "Falcon Heavy")
     }
@@ -68,7 +68,7 @@ import Testing
                 throw Abandon()
             }
         }
-        #expect(try store.read(query: LaunchDetailsQuery(launchId: "110")).data.launch?.site == "KSC")
+        #expect(try store.read(query: LaunchDetailsQuery(launchId: "110")).launch?.site == "KSC")
     }
 
     @Test func writingFragmentsAndRemovingObjects() throws {
@@ -78,7 +78,7 @@ import Testing
             "mission": ["__typename": "Mission", "name": "CRS-22"],
         ])
         try store.withinReadWriteTransaction { try $0.write(summary, at: "Launch:110") }
-        let details = try store.read(query: LaunchDetailsQuery(launchId: "110")).data
+        let details = try store.read(query: LaunchDetailsQuery(launchId: "110"))
         #expect(details.launch?.site == "CCAFS")
         #expect(details.launch?.mission?.name == "CRS-22")
         #expect(details.launch?.mission?.missionPatch == "https://large", "fields the fragment does not select stay")
@@ -102,6 +102,6 @@ private final class Changes: @unchecked Sendable {
     private var stored: [Set<String>] = []
     private let lock = NSLock()
 
-    func add(_ keys: Set<String>) { lock.withLock { stored.append(keys) } }
+    func add(_ fields: [CacheField]) { lock.withLock { stored.append(Set(fields.map(\.description))) } }
     var batches: [Set<String>] { lock.withLock { stored } }
 }

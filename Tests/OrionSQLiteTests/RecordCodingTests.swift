@@ -1,0 +1,90 @@
+import Foundation
+import Orion
+import OrionAPI
+@testable import OrionSQLite
+import Testing
+
+/// The binary form records take in the database: every kind of value survives a round trip, and
+/// bytes that are not a record are refused, never misread or trapped on.
+@Suite struct RecordCodingTests {
+    private let record = Record(
+        key: "Launch:92",
+        fields: [
+            "__typename": .value(.string("Launch")),
+            "isBooked": .value(.bool(true)),
+            "cancelled": .value(.bool(false)),
+            "flight": .value(.int(92)),
+            "delta": .value(.int(-7)),
+            "largest": .value(.int(Int.max)),
+            "smallest": .value(.int(Int.min)),
+            "ratio": .value(.double(0.25)),
+            "nothing": .value(.null),
+            "name": .value(.string("Starlink ✦ «α»")),
+            "empty": .value(.string("")),
+            "custom": .value(.object(["coordinates": .list([.double(1.5), .int(-2)]), "label": .string("x"), "none": .null])),
+            "mission": .reference("Launch:92.mission"),
+            "rockets": .list([.reference("Rocket:1"), .value(.null), .list([.reference("Rocket:2")])]),
+            "missionPatch(size:SMALL)": .value(.string("https://example.com/patch.png")),
+        ],
+        expirations: ["isBooked": Date(timeIntervalSince1970: 1_800_000_000.5)]
+    )
+
+    private func decode(_ bytes: [UInt8]) -> Record? {
+        bytes.withUnsafeBytes { RecordCoding.decode($0, key: "Launch:92") }
+    }
+
+    @Test func everyKindOfValueRoundTrips() {
+        #expect(decode(RecordCoding.encode(record)) == record)
+        #expect(decode(RecordCoding.encode(Record(key: "Launch:92"))) == Record(key: "Launch:92"))
+    }
+
+    @Test func truncatedOrExtendedBytesAreRefused() {
+        let bytes = RecordCoding.encode(record)
+        for length in 0..<bytes.count {
+            #expect(decode(Array(bytes.prefix(length))) == nil, "cut at \(length) of \(bytes.count)")
+        }
+        #expect(decode(bytes + [0]) == nil, "trailing bytes")
+    }
+
+    @Test func unknownTagsAndHugeCountsAreRefused() {
+        #expect(decode([1, 1, 0x61, 0, 42]) == nil, "an unknown value tag")
+        #expect(decode([1, 1, 0x61, 7, 0]) == nil, "an unknown expiry flag")
+        #expect(decode([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]) == nil, "a count beyond the bytes")
+        #expect(decode([Array(repeating: 0xFF, count: 11), [0]].flatMap { $0 }) == nil, "a varint longer than 64 bits")
+        #expect(decode(Array("{\"id\":{\"v\":\"92\"}}".utf8)) == nil, "JSON is not a record")
+    }
+
+    @Test func aDamagedRecordInTheFileIsReportedByKey() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-coding-\(UUID().uuidString).sqlite")
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        _ = try SQLiteNormalizedCache(fileURL: file).merge(records: [record.key: record])
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            try database.execute("UPDATE records SET record = x'0105' WHERE key = 'Launch:92'")
+        }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        #expect {
+            _ = try cache.loadRecord(forKey: "Launch:92")
+        } throws: { error in
+            guard case .damaged(let path, let reason)? = error as? SQLiteCacheError else { return false }
+            return path == file.path && reason.contains("Launch:92")
+        }
+    }
+
+    /// A file another version of Orion wrote, in another format, opens as an empty cache
+    /// rather than failing on every record.
+    @Test func recordsOfAnotherFormatVersionAreDropped() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-coding-\(UUID().uuidString).sqlite")
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        _ = try SQLiteNormalizedCache(fileURL: file).merge(records: [record.key: record])
+        do {
+            let database = try SQLiteDatabase(path: file.path)
+            try database.execute("UPDATE records SET record = '{\"id\":{\"v\":\"92\"}}'")
+            try database.execute("PRAGMA user_version = 0")
+        }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        #expect(try cache.allKeys().isEmpty)
+        _ = try cache.merge(records: [record.key: record])
+        #expect(try SQLiteNormalizedCache(fileURL: file).loadRecord(forKey: "Launch:92") == record, "and it works as a cache again")
+    }
+}
