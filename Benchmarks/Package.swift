@@ -13,6 +13,9 @@ let package = Package(
         // Generated models of the GitHub operations, written by Tests/GeneratedCode/generate.sh.
         .package(path: "../Tests/GeneratedCode/Generated/GitHubAPI"),
         .package(path: "../Tests/GeneratedCode/Generated/RocketReserverAPI"),
+        // The local WebSocket server of the subscription figures; already in the graph, through
+        // OrionWebSocket's client on Linux.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .executableTarget(
@@ -24,9 +27,14 @@ let package = Package(
                 .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "Orion", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"),
+                .product(name: "OrionWebSocket", package: "Orion"),
                 .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
                 .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
         ),
     ],
