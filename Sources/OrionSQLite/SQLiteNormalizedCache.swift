@@ -43,6 +43,10 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         } catch SQLiteCacheError.failed(_, _, let reason) {
             throw SQLiteCacheError.damaged(path: fileURL.path, reason: reason)
         }
+        // Per connection: with the WAL journal, commits need no sync of the database file. A
+        // killed process still loses nothing committed; a power loss may cost the last writes,
+        // never the file's integrity, which a cache can afford.
+        try database.execute("PRAGMA synchronous = NORMAL")
         self.database = database
     }
 

@@ -28,6 +28,20 @@ import TestSupport
         #expect(try json("\"héllo 🚀\"") == .string("héllo 🚀"))
     }
 
+    /// Strings mixing plain runs, every escape, multi-byte text and surrogate pairs decode as
+    /// `JSONSerialization` decodes them.
+    @Test func escapedStringsAgreeWithJSONSerialization() throws {
+        let pieces = [#"plain"#, #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#, #"\n"#, #"\r"#, #"\t"#, #"\u0041"#, #"\u00e9"#,
+                      #"\u4e2d"#, #"\ud83d\ude80"#, "é", "中", "🚀", " ", String(repeating: "x", count: 40)]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            let document = Data("[\"\(text)\"]".utf8)
+            let expected = try #require((try JSONSerialization.jsonObject(with: document) as? [String])?.first)
+            #expect(try JSONTape(data: document).root.decodeJSON() == .list([.string(expected)]), "\(text)")
+        }
+    }
+
     @Test(arguments: [
         ("", 1, 1, "unexpected end of the document, expected a value"),
         ("{\"a\": 1,}", 1, 9, "unexpected '}', expected a field name in quotes"),

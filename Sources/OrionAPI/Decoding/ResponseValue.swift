@@ -176,43 +176,62 @@ extension JSONTape {
     /// A string with escapes decoded (surrogate pairs joined; a lone surrogate becomes U+FFFD).
     @usableFromInline
     func unescapedString(_ entry: Entry) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(Int(entry.second))
-        var index = Int(entry.first)
-        let end = index + Int(entry.second)
-        func hex4(_ at: Int) -> UInt32 {
-            (0..<4).reduce(UInt32(0)) { $0 << 4 | UInt32(JSONTapeParser.hexValue(bytes[at + $1]) ?? 0) }
-        }
-        while index < end {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escape = bytes[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "u"):
-                var code = hex4(index)
-                index += 4
-                if (0xD800...0xDBFF).contains(code), index + 5 < end + 1, bytes[index] == UInt8(ascii: "\\"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "u") {
-                    let low = hex4(index + 2)
-                    if (0xDC00...0xDFFF).contains(low) {
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                        index += 6
-                    }
+        let start = Int(entry.first)
+        let end = start + Int(entry.second)
+        // Decoded text is never longer than its escaped form (`\u` escapes of 6 or 12 bytes give
+        // at most 4), so it is written straight into the string's storage, runs of plain bytes
+        // a copy at a time. The parser has checked every escape.
+        return bytes.withUnsafeBufferPointer { bytes in
+            String(unsafeUninitializedCapacity: end - start) { output in
+                var written = 0
+                var index = start
+                func hex4(_ at: Int) -> UInt32 {
+                    var value: UInt32 = 0
+                    for offset in 0..<4 { value = value << 4 | UInt32(JSONTapeParser.hexValue(bytes[at + offset]) ?? 0) }
+                    return value
                 }
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-                output.append(contentsOf: Array(String(scalar).utf8))
-            default: output.append(escape)
+                while index < end {
+                    var run = index
+                    while run < end, bytes[run] != UInt8(ascii: "\\") { run += 1 }
+                    if run > index {
+                        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + run - index])
+                            .initialize(from: bytes[index..<run])
+                        written += run - index
+                        index = run
+                    }
+                    guard index + 1 < end else { break }
+                    let escape = bytes[index + 1]
+                    index += 2
+                    let decoded: UInt8
+                    switch escape {
+                    case UInt8(ascii: "b"): decoded = 0x08
+                    case UInt8(ascii: "f"): decoded = 0x0C
+                    case UInt8(ascii: "n"): decoded = 0x0A
+                    case UInt8(ascii: "r"): decoded = 0x0D
+                    case UInt8(ascii: "t"): decoded = 0x09
+                    case UInt8(ascii: "u"):
+                        guard index + 4 <= end else { return written }
+                        var code = hex4(index)
+                        index += 4
+                        if (0xD800...0xDBFF).contains(code), index + 6 <= end, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                            let low = hex4(index + 2)
+                            if (0xDC00...0xDFFF).contains(low) {
+                                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                                index += 6
+                            }
+                        }
+                        for byte in (Unicode.Scalar(code) ?? "\u{FFFD}").utf8 {
+                            output[written] = byte
+                            written += 1
+                        }
+                        continue
+                    default: decoded = escape
+                    }
+                    output[written] = decoded
+                    written += 1
+                }
+                return written
             }
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
