@@ -168,17 +168,22 @@ enum RecordCoding {
                 return string().map(RecordValue.reference)
             case 9:
                 offset += 1
-                guard let count = count() else { return nil }
-                var values: [RecordValue] = []
-                values.reserveCapacity(count)
-                for _ in 0..<count {
-                    guard let value = recordValue() else { return nil }
-                    values.append(value)
-                }
-                return .list(values)
+                return list { $0.recordValue() }.map(RecordValue.list)
             default:
                 return json().map(RecordValue.value)
             }
+        }
+
+        /// A count, then that many elements.
+        mutating func list<Element>(_ element: (inout Reader) -> Element?) -> [Element]? {
+            guard let count = count() else { return nil }
+            var elements: [Element] = []
+            elements.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let value = element(&self) else { return nil }
+                elements.append(value)
+            }
+            return elements
         }
 
         mutating func json() -> JSONValue? {
@@ -193,15 +198,7 @@ enum RecordCoding {
                 return .int(Int(truncatingIfNeeded: Int64(bitPattern: (bits >> 1) ^ (0 &- (bits & 1)))))
             case 4: return double().map(JSONValue.double)
             case 5: return string().map(JSONValue.string)
-            case 6:
-                guard let count = count() else { return nil }
-                var values: [JSONValue] = []
-                values.reserveCapacity(count)
-                for _ in 0..<count {
-                    guard let value = json() else { return nil }
-                    values.append(value)
-                }
-                return .list(values)
+            case 6: return list { $0.json() }.map(JSONValue.list)
             case 7:
                 guard let count = count() else { return nil }
                 var fields: [String: JSONValue] = [:]
