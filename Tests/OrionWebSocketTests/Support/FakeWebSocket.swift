@@ -9,9 +9,14 @@ struct HarnessError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// How long a wait for something that should happen may take before the test fails. Generous:
+/// under the thread sanitizer, beside other suites on two busy cores, a step that takes a
+/// millisecond alone has been seen to wait more than 5 s for a thread.
+let harnessPatience: Double = 30
+
 /// Runs `body`, failing after `seconds`: no wait in these tests can hang.
 func withTimeout<Value: Sendable>(
-    _ seconds: Double = 5, _ what: String = "the operation", _ body: @escaping @Sendable () async throws -> Value
+    _ seconds: Double = harnessPatience, _ what: String = "the operation", _ body: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
     try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask { try await body() }
@@ -87,7 +92,7 @@ final class FakeWebSocketConnection: WebSocketConnection {
     }
 
     /// The next text the client sent; `nil` once the client closed.
-    func nextSent(timeout: Double = 5) async throws -> String? {
+    func nextSent(timeout: Double = harnessPatience) async throws -> String? {
         let sent = sent
         return try await withTimeout(timeout, "a message from the client") {
             var iterator = sent.makeAsyncIterator()
@@ -95,18 +100,18 @@ final class FakeWebSocketConnection: WebSocketConnection {
         }
     }
 
-    func nextSentTransportWS(timeout: Double = 5) async throws -> GraphQLTransportWSMessage {
+    func nextSentTransportWS(timeout: Double = harnessPatience) async throws -> GraphQLTransportWSMessage {
         guard let text = try await nextSent(timeout: timeout) else { throw HarnessError(description: "the client closed") }
         return try GraphQLTransportWSMessage.decode(text)
     }
 
-    func nextSentLegacy(timeout: Double = 5) async throws -> LegacyGraphQLWSMessage {
+    func nextSentLegacy(timeout: Double = harnessPatience) async throws -> LegacyGraphQLWSMessage {
         guard let text = try await nextSent(timeout: timeout) else { throw HarnessError(description: "the client closed") }
         return try LegacyGraphQLWSMessage.decode(text)
     }
 
     /// Waits for the client to close and returns its code.
-    func waitForClientClose(timeout: Double = 5) async throws -> WebSocketCloseCode {
+    func waitForClientClose(timeout: Double = harnessPatience) async throws -> WebSocketCloseCode {
         try await withTimeout(timeout, "the client's close") {
             while true {
                 if let code = self.clientCloseCode { return code }
@@ -148,7 +153,7 @@ final class FakeConnector: WebSocketConnector {
     }
 
     /// The next socket the transport opens.
-    func nextConnection(timeout: Double = 5) async throws -> FakeWebSocketConnection {
+    func nextConnection(timeout: Double = harnessPatience) async throws -> FakeWebSocketConnection {
         let connections = connections
         let connection = try await withTimeout(timeout, "a connect") {
             var iterator = connections.makeAsyncIterator()

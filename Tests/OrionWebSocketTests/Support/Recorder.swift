@@ -28,7 +28,7 @@ final class Recorder<Data: RootSelectionSet>: Sendable {
         }
     }
 
-    func next(timeout: Double = 5) async throws -> Outcome {
+    func next(timeout: Double = harnessPatience) async throws -> Outcome {
         let outcomes = outcomes
         let outcome = try await withTimeout(timeout, "an event of the subscription") {
             var iterator = outcomes.makeAsyncIterator()
@@ -39,7 +39,7 @@ final class Recorder<Data: RootSelectionSet>: Sendable {
     }
 
     /// The next outcome's data; fails the test harness when it is not an event.
-    func nextData(timeout: Double = 5) async throws -> Data? {
+    func nextData(timeout: Double = harnessPatience) async throws -> Data? {
         switch try await next(timeout: timeout) {
         case .event(let event): return event.result.data
         case .finished: throw HarnessError(description: "expected an event, the subscription finished")
@@ -48,7 +48,7 @@ final class Recorder<Data: RootSelectionSet>: Sendable {
     }
 
     /// The error the subscription ended with.
-    func nextError(timeout: Double = 5) async throws -> any Error {
+    func nextError(timeout: Double = harnessPatience) async throws -> any Error {
         switch try await next(timeout: timeout) {
         case .event(let event): throw HarnessError(description: "expected a failure, got an event: \(event.result)")
         case .finished: throw HarnessError(description: "expected a failure, the subscription finished")

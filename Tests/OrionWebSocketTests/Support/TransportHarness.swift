@@ -11,7 +11,7 @@ struct TransportHarness {
 
     init(
         _ subprotocol: WebSocketTransport.SubprotocolChoice = .graphqlTransportWS, payload: [String: JSONValue]? = ["token": .string("a")],
-        reconnection: WebSocketTransport.ReconnectionPolicy = .never, ackTimeout: Double = 5
+        reconnection: WebSocketTransport.ReconnectionPolicy = .never, ackTimeout: Double = harnessPatience
     ) {
         transport = WebSocketTransport(configuration: .init(
             url: URL(string: "ws://127.0.0.1:1/graphql")!, subprotocol: subprotocol, connectingPayload: payload,
