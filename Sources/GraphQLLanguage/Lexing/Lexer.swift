@@ -333,7 +333,7 @@ struct Lexer {
     }
 
     func error(at position: Int, _ message: String) -> GraphQLError {
-        GraphQLError("Syntax Error: \(message)", locations: [Location(start: position, end: position, source: source)])
+        GraphQLError("Syntax Error: \(message)", locations: [Location(start: position, end: position, source: source)], sources: [source])
     }
 }
 

@@ -10,10 +10,10 @@ public enum Parser {
     ///   allow, and when the document is nested deeper or has more tokens than the limits allow.
     public static func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
         // Locations keep 32-bit offsets.
-        guard source.utf8.count < Int(UInt32.max) else {
+        guard source.body.utf8.count < Int(UInt32.max) else {
             throw GraphQLError("Syntax Error: Source \(source.name) is larger than 4 GiB. Parsing aborted.")
         }
-        let result: Result<Document, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
+        let result: Result<Document, GraphQLError> = source.withUTF8 { bytes in
             var parser = ParserState(source: source, bytes: bytes, options: options)
             do throws(GraphQLError) {
                 return .success(try parser.parseDocument())
@@ -28,7 +28,7 @@ public enum Parser {
     /// (`{a: [1, 2]}`): the whole text must be that one value.
     public static func parseConstValue(_ text: String, name: String = "GraphQL value") throws(GraphQLError) -> Value {
         let source = Source(text, name: name)
-        let result: Result<Value, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
+        let result: Result<Value, GraphQLError> = source.withUTF8 { bytes in
             var parser = ParserState(source: source, bytes: bytes, options: ParseOptions())
             do throws(GraphQLError) {
                 return .success(try parser.parseConstValueDocument())
@@ -51,6 +51,8 @@ struct ParserState {
     private var names: NameTable
     private let options: ParseOptions
     private let source: Source
+    /// What every location records: the source's `id`, not the source.
+    private let sourceID: Source.ID
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The current token: the next one to consume.
     private var token = Token.startOfFile
@@ -66,6 +68,7 @@ struct ParserState {
         self.names = NameTable(bytes: bytes)
         self.options = options
         self.source = source
+        self.sourceID = source.id
         self.bytes = bytes
     }
 
@@ -80,7 +83,7 @@ struct ParserState {
         } while token.kind != .endOfFile
         // The document is the whole source, trailing comments and whitespace included.
         lastEnd = bytes.count
-        return Document(definitions: definitions, location: location(from: 0))
+        return Document(definitions: definitions, location: location(from: 0), source: options.noLocation ? nil : source)
     }
 
     /// A lone constant value, then the end of the text.
@@ -713,7 +716,7 @@ struct ParserState {
     }
 
     private func location(from start: Int) -> Location? {
-        options.noLocation ? nil : Location(start: start, end: lastEnd, source: source)
+        options.noLocation ? nil : Location(start: start, end: lastEnd, sourceID: sourceID)
     }
 
     private func text(of token: Token) -> String {
