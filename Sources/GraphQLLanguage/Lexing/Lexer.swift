@@ -56,9 +56,7 @@ struct Lexer {
     private func read(at start: Int, _ byte: UInt8) throws(GraphQLError) -> Token {
         // Names first: they are most of the tokens.
         if isNameStart(byte) {
-            var end = start + 1
-            while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
-            return Token(kind: .name, start: start, end: end)
+            return Token(kind: .name, start: start, end: bytes.endOfName(from: start + 1))
         }
         switch byte {
         case UInt8(ascii: "!"): return punctuator(.bang, start)

@@ -62,11 +62,14 @@ struct ParserState {
     private var lastEnd = 0
     private var depth = 0
     private var tokenCount = 0
+    /// `options.maxTokens`, or no limit: one comparison per token.
+    private let tokenLimit: Int
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
         self.names = NameTable(bytes: bytes)
         self.options = options
+        self.tokenLimit = options.maxTokens ?? .max
         self.source = source
         self.sourceID = source.id
         self.bytes = bytes
@@ -106,17 +109,18 @@ struct ParserState {
             throw error(at: token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
         }
         if keyword.kind == .name {
-            switch name(of: keyword) {
-            case "schema", "scalar", "type", "interface", "union", "enum", "input", "directive":
+            let definitionKeyword = DefinitionKeyword(keyword, in: bytes)
+            switch definitionKeyword {
+            case .schema, .directive, .type:
                 try checkMode(executable: false, keyword: keyword)
-                return try parseTypeSystemDefinition(keyword: name(of: keyword))
-            case "query", "mutation", "subscription":
+                return try parseTypeSystemDefinition(keyword: definitionKeyword)
+            case .query, .mutation, .subscription:
                 try checkMode(executable: true, keyword: keyword)
                 return .operation(try parseOperationDefinition())
-            case "fragment":
+            case .fragment:
                 try checkMode(executable: true, keyword: keyword)
                 return .fragment(try parseFragmentDefinition())
-            case "extend" where !hasDescription:
+            case .extend where !hasDescription:
                 try checkMode(executable: false, keyword: keyword)
                 return try parseTypeSystemExtension()
             default:
@@ -409,12 +413,12 @@ struct ParserState {
         peekDescription() ? try parseStringLiteral() : nil
     }
 
-    private mutating func parseTypeSystemDefinition(keyword: String) throws(GraphQLError) -> Definition {
+    private mutating func parseTypeSystemDefinition(keyword: DefinitionKeyword) throws(GraphQLError) -> Definition {
         let start = token.start
         let description = try parseDescription()
         try advance()  // the keyword, already checked by the caller
         switch keyword {
-        case "schema":
+        case .schema:
             let directives = try parseDirectives(isConst: true)
             let operationTypes = try many(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseOperationTypeDefinition()
@@ -422,7 +426,7 @@ struct ParserState {
             return .schema(SchemaDefinition(
                 description: description, directives: directives, operationTypes: operationTypes,
                 location: location(from: start)))
-        case "directive":
+        case .directive:
             try expect(.at)
             let name = try parseName()
             let arguments = try parseArgumentDefinitions()
@@ -433,14 +437,15 @@ struct ParserState {
             return .directive(DirectiveDefinition(
                 description: description, name: name, arguments: arguments, directives: directives,
                 repeatable: repeatable, locations: locations, location: location(from: start)))
-        default:
-            let kind = TypeKind(keyword: keyword)
+        case .type(let kind):
             let name = try parseName()
             let body = try parseTypeBody(kind: kind)
             return .type(TypeDefinition(
                 kind: kind, description: description, name: name, interfaces: body.interfaces,
                 directives: body.directives, fields: body.fields, unionMembers: body.unionMembers,
                 enumValues: body.enumValues, inputFields: body.inputFields, location: location(from: start)))
+        case .query, .mutation, .subscription, .fragment, .extend, .other:
+            preconditionFailure("parseDefinition passes type-system keywords only")
         }
     }
 
@@ -573,9 +578,8 @@ struct ParserState {
         let keyword = try lookahead()
         guard keyword.kind == .name else { throw unexpected(keyword) }
         let start = token.start
-        let keywordText = name(of: keyword)
-        switch keywordText {
-        case "schema":
+        switch DefinitionKeyword(keyword, in: bytes) {
+        case .schema:
             try advance()
             try advance()
             let directives = try parseDirectives(isConst: true)
@@ -584,7 +588,7 @@ struct ParserState {
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected(token) }
             return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operationTypes, location: location(from: start)))
-        case "directive":
+        case .directive:
             try advance()
             try advance()
             try expect(.at)
@@ -592,10 +596,9 @@ struct ParserState {
             let directives = try parseDirectives(isConst: true)
             if directives.isEmpty { throw unexpected(token) }
             return .directiveExtension(DirectiveExtension(name: name, directives: directives, location: location(from: start)))
-        case "scalar", "type", "interface", "union", "enum", "input":
+        case .type(let kind):
             try advance()
             try advance()
-            let kind = TypeKind(keyword: keywordText)
             let name = try parseName()
             let body = try parseTypeBody(kind: kind)
             if body.isEmpty { throw unexpected(token) }
@@ -624,11 +627,10 @@ struct ParserState {
         } else {
             token = try lexer.next()
         }
-        if token.kind != .endOfFile, let maxTokens = options.maxTokens {
-            tokenCount += 1
-            if tokenCount > maxTokens {
-                throw error(at: token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
-            }
+        // The end of the file counts too, harmlessly: it is the last token.
+        tokenCount += 1
+        if tokenCount > tokenLimit, token.kind != .endOfFile {
+            throw error(at: token.start, "Document contains more than \(tokenLimit) tokens. Parsing aborted.")
         }
     }
 
@@ -728,13 +730,8 @@ struct ParserState {
         names.name(from: token.start, to: token.end)
     }
 
-    /// Whether a name token is the keyword `keyword`, compared in place: keywords are checked far
-    /// more often than they match, and a check should not build a string.
     private func matches(_ token: Token, _ keyword: StaticString) -> Bool {
-        guard token.end - token.start == keyword.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
-        for offset in 0..<expected.count where bytes[token.start + offset] != expected[offset] { return false }
-        return true
+        token.matches(keyword, in: bytes)
     }
 
     /// `Name 'foo'`, `String 'text'`, `'{'`, `<EOF>`: how errors show a token.
@@ -757,9 +754,35 @@ struct ParserState {
     }
 }
 
-extension TypeKind {
-    /// The kind an SDL keyword (`type`, `input`, ...) introduces.
-    init(keyword: String) {
-        self = TypeKind(rawValue: keyword) ?? .scalar
+extension Token {
+    /// Whether a name token is the keyword `keyword`, compared in place: keywords are checked far
+    /// more often than they match, and a check should not build a string.
+    func matches(_ keyword: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end - start == keyword.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+        return true
+    }
+}
+
+/// The name that starts a definition, told from the token's bytes (a definition's keyword is
+/// read once per definition, and needs no string).
+enum DefinitionKeyword {
+    case schema, directive, query, mutation, subscription, fragment, extend
+    /// `scalar`, `type`, `interface`, `union`, `enum` or `input`.
+    case type(TypeKind)
+    /// Any other name.
+    case other
+
+    /// Most frequent first.
+    private static let keywords: [(StaticString, DefinitionKeyword)] = [
+        ("type", .type(.object)), ("input", .type(.inputObject)), ("enum", .type(.enum)),
+        ("interface", .type(.interface)), ("union", .type(.union)), ("scalar", .type(.scalar)),
+        ("query", .query), ("mutation", .mutation), ("subscription", .subscription), ("fragment", .fragment),
+        ("schema", .schema), ("directive", .directive), ("extend", .extend),
+    ]
+
+    init(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) {
+        self = Self.keywords.first { token.matches($0.0, in: bytes) }?.1 ?? .other
     }
 }
