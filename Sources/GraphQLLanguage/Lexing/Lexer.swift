@@ -19,6 +19,8 @@ struct Lexer {
     }
 
     /// Reads the next token, skipping whitespace, commas, comments and byte-order marks.
+    // Inlined into the parser's `advance` and `lookahead`, as `read` is into it: no call per token.
+    @inline(__always)
     mutating func next() throws(GraphQLError) -> Token {
         let count = bytes.count
         var index = position
@@ -53,6 +55,7 @@ struct Lexer {
         Token(kind: kind, start: start, end: start + 1)
     }
 
+    @inline(__always)
     private func read(at start: Int, _ byte: UInt8) throws(GraphQLError) -> Token {
         // Names first: they are most of the tokens.
         if isNameStart(byte) {
