@@ -70,7 +70,8 @@ public enum CodeGenerator {
             files.append(GeneratedFile(path: "Operations/\(folder)/\(typeName).graphql.swift", contents: writer.text))
         }
         let problems = builder.problems + compilation.operations.flatMap(OperationRenderer.nameClashes)
-        guard problems.isEmpty else { throw CodegenError(problems) }
+        let sources = documents.compactMap(\.source)
+        guard problems.isEmpty else { throw CodegenError(problems.map { $0.locating(in: sources) }) }
 
         let typeNames = schemaRenderer.typeNames(referenced: compilation.referencedTypeNames)
         var metadata = SwiftWriter()

@@ -108,9 +108,10 @@ func span(_ location: Location?) -> [Int]? {
     location.map { [$0.start, $0.end] }
 }
 
-/// `"line:column"` of where a location starts.
-func position(_ location: Location?) -> String? {
-    location.map { "\($0.sourceLocation)" }
+/// `"line:column"` of where a location in `document` starts.
+func position(_ location: Location?, in document: Document) -> String? {
+    guard let location, let source = document.source else { return nil }
+    return "\(location.sourceLocation(in: source))"
 }
 
 struct HarnessError: Error {}

@@ -50,9 +50,10 @@ import Testing
         let source = Source("type T {\n  f: Int\n}", name: "schema.graphqls")
         let location = Location(start: 11, end: 17, source: source)
         #expect(location.start == 11 && location.end == 17)
-        #expect(location.source === source)
-        #expect(location.sourceLocation == GraphQLLanguage.SourceLocation(line: 2, column: 3))
-        #expect(location.sourceLocation.description == "2:3")
+        #expect(location.sourceID == source.id && location.isIn(source))
+        #expect(!location.isIn(Source(source.body, name: source.name)))
+        #expect(location.sourceLocation(in: source) == GraphQLLanguage.SourceLocation(line: 2, column: 3))
+        #expect(location.sourceLocation(in: source).description == "2:3")
         #expect(source.description == "schema.graphqls")
     }
 
@@ -68,10 +69,10 @@ import Testing
     @Test func nodesReportLineAndColumnOfTheirStart() throws {
         let document = try parse("# header\r\n\r\nquery Q {\r\n  a\r\n  c: b\r\n}")
         let query = try operation(document)
-        #expect(position(query.location) == "3:1")
-        #expect(fields(query.selectionSet).map { position($0.location) } == ["4:3", "5:3"])
-        #expect(fields(query.selectionSet).map { position($0.name.location) } == ["4:3", "5:6"])
-        #expect(position(fields(query.selectionSet).last?.alias?.location) == "5:3")
+        #expect(position(query.location, in: document) == "3:1")
+        #expect(fields(query.selectionSet).map { position($0.location, in: document) } == ["4:3", "5:3"])
+        #expect(fields(query.selectionSet).map { position($0.name.location, in: document) } == ["4:3", "5:6"])
+        #expect(position(fields(query.selectionSet).last?.alias?.location, in: document) == "5:3")
         // `é` is no name: it is an error at its column.
         expectSyntaxError("{\r\n  a\r\n  é: b\r\n}", "Syntax Error: Unexpected character: U+00E9.", line: 3, column: 3)
     }

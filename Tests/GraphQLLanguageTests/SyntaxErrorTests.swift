@@ -217,7 +217,7 @@ import Testing
         let second = Source("\n  type T { g: Int }", name: "b.graphqls")
         let error = GraphQLError("There can be only one type named \"T\".", locations: [
             Location(start: 5, end: 6, source: first), Location(start: 8, end: 9, source: second),
-        ])
+        ], sources: [second, first])
         #expect(error.sourceLocations == [GraphQLLanguage.SourceLocation(line: 1, column: 6), GraphQLLanguage.SourceLocation(line: 2, column: 8)])
         #expect(error.description == """
             a.graphqls:1:6: error: There can be only one type named "T".
@@ -228,6 +228,17 @@ import Testing
                    ^
             """)
         #expect(error.formatted(severity: "warning").hasPrefix("a.graphqls:1:6: warning: There can be only one type named \"T\".\n"))
+    }
+
+    @Test func anErrorPrintsPlacesOnceItKnowsTheirSource() {
+        let source = Source("type T { f: Int }", name: "a.graphqls")
+        let error = GraphQLError("Careful.", locations: [Location(start: 5, end: 6, source: source)])
+        #expect(error.sources.isEmpty && error.sourceLocations.isEmpty)
+        #expect(error.description == "error: Careful.")
+        let located = error.locating(in: [Source("type T { f: Int }", name: "other.graphqls"), source, source])
+        #expect(located.sources.map(\.name) == ["a.graphqls"])
+        #expect(located.description.hasPrefix("a.graphqls:1:6: error: Careful.\n"))
+        #expect(located == error)
     }
 
     @Test func anErrorWithoutLocationsIsItsMessage() {

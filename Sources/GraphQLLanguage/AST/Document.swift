@@ -2,10 +2,24 @@
 public struct Document: Hashable, Sendable {
     public var definitions: [Definition]
     public var location: Location?
+    /// The text the document was parsed from, which its nodes' locations point into; `nil` for
+    /// a document built in code.
+    public var source: Source?
 
-    public init(definitions: [Definition], location: Location? = nil) {
+    public init(definitions: [Definition], location: Location? = nil, source: Source? = nil) {
         self.definitions = definitions
         self.location = location
+        self.source = source
+    }
+
+    public static func == (lhs: Document, rhs: Document) -> Bool {
+        lhs.definitions == rhs.definitions && lhs.location == rhs.location && lhs.source === rhs.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(definitions)
+        hasher.combine(location)
+        hasher.combine(source?.id)
     }
 }
 

@@ -100,7 +100,7 @@ public struct StringValue: Hashable, Sendable {
             case .decoded(let value):
                 return value
             case .rawBlock(let source, let start, let end):
-                return source.utf8.withUnsafeBufferPointer { BlockString.value(ofRaw: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+                return source.withUTF8 { BlockString.value(ofRaw: UnsafeBufferPointer(rebasing: $0[start..<end])) }
             }
         }
         set {

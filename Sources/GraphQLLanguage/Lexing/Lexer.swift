@@ -19,6 +19,8 @@ struct Lexer {
     }
 
     /// Reads the next token, skipping whitespace, commas, comments and byte-order marks.
+    // Inlined into the parser's `advance` and `lookahead`, as `read` is into it: no call per token.
+    @inline(__always)
     mutating func next() throws(GraphQLError) -> Token {
         let count = bytes.count
         var index = position
@@ -53,12 +55,11 @@ struct Lexer {
         Token(kind: kind, start: start, end: start + 1)
     }
 
+    @inline(__always)
     private func read(at start: Int, _ byte: UInt8) throws(GraphQLError) -> Token {
         // Names first: they are most of the tokens.
         if isNameStart(byte) {
-            var end = start + 1
-            while end < bytes.count, isNameContinue(bytes[end]) { end += 1 }
-            return Token(kind: .name, start: start, end: end)
+            return Token(kind: .name, start: start, end: bytes.endOfName(from: start + 1))
         }
         switch byte {
         case UInt8(ascii: "!"): return punctuator(.bang, start)
@@ -333,7 +334,7 @@ struct Lexer {
     }
 
     func error(at position: Int, _ message: String) -> GraphQLError {
-        GraphQLError("Syntax Error: \(message)", locations: [Location(start: position, end: position, source: source)])
+        GraphQLError("Syntax Error: \(message)", locations: [Location(start: position, end: position, source: source)], sources: [source])
     }
 }
 

@@ -2,91 +2,103 @@
 /// `id`, `first`, a type used by many fields) is found by its bytes and shared, neither
 /// validated as UTF-8 nor allocated again.
 ///
-/// An open-addressing hash table over the source's bytes: an entry is where a name first
-/// appeared, so looking one up compares bytes in place and builds nothing.
+/// An open-addressing hash table over the source's bytes: a key is where a name first appeared
+/// and its first eight bytes, so looking one up compares a word or two in place and builds nothing.
 struct NameTable {
-    private struct Entry {
+    private struct Key {
         var start: Int
         var length: Int
+        /// The name's first eight bytes (all of a shorter one), first byte lowest.
+        var head: UInt64
         var hash: Int
-        var string: String
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var entries: [Entry] = []
-    /// Indices into `entries`, `-1` for an empty slot; the count is a power of two, at most half full.
-    private var slots = [Int32](repeating: -1, count: 1024)
+    /// Kept apart from the strings, so that a lookup reads plain words until it has a match.
+    private var keys: [Key] = []
+    private var strings: [String] = []
+    /// Indices into `keys` and `strings`, `-1` for an empty slot; the count is a power of two,
+    /// at most half full.
+    private var slots: [Int32]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        entries.reserveCapacity(512)
+        // Sized for the source, so that the table seldom grows: schemas have about one distinct
+        // name per 250 bytes.
+        let expected = max(512, bytes.count / 256)
+        slots = [Int32](repeating: -1, count: 1 << (Int.bitWidth - (2 * expected - 1).leadingZeroBitCount))
+        keys.reserveCapacity(expected)
+        strings.reserveCapacity(expected)
     }
 
     /// The text of `bytes[start..<end]`, which the lexer has checked is a name (ASCII).
     mutating func name(from start: Int, to end: Int) -> String {
         let length = end - start
-        let hash = self.hash(start, length)
+        let head = word(at: start, count: min(length, 8))
+        let hash = self.hash(head: head, start: start, length: length)
         let mask = slots.count - 1
         var slot = hash & mask
         while slots[slot] >= 0 {
             let index = Int(slots[slot])
-            if entries[index].hash == hash, entries[index].length == length, sameBytes(entries[index].start, start, length) {
-                return entries[index].string
+            let key = keys[index]
+            if key.hash == hash, key.head == head, key.length == length,
+               length <= 8 || sameBytes(key.start + 8, start + 8, length - 8) {
+                return strings[index]
             }
             slot = (slot + 1) & mask
         }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        slots[slot] = Int32(truncatingIfNeeded: entries.count)
-        entries.append(Entry(start: start, length: length, hash: hash, string: string))
-        if entries.count * 2 > slots.count { grow() }
+        slots[slot] = Int32(truncatingIfNeeded: keys.count)
+        keys.append(Key(start: start, length: length, head: head, hash: hash))
+        strings.append(string)
+        if keys.count * 2 > slots.count { grow() }
         return string
     }
 
     /// A hash of every byte of the name, a word at a time: hostile input must not be able to
     /// make many names collide (names that differ only in the middle would, with a hash of a
     /// few bytes, turn every lookup into a walk over all of them).
-    private func hash(_ start: Int, _ length: Int) -> Int {
-        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= length {
-            hash = (hash ^ word(at: start + offset)) &* 0xBF58_476D_1CE4_E5B9
+    @inline(__always)
+    private func hash(head: UInt64, start: Int, length: Int) -> Int {
+        var hash = (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15 ^ head) &* 0xBF58_476D_1CE4_E5B9
+        var offset = 8
+        while offset < length {
             hash ^= hash >> 31
+            hash = (hash ^ word(at: start + offset, count: min(length - offset, 8))) &* 0x94D0_49BB_1331_11EB
             offset += 8
         }
-        var tail: UInt64 = 0
-        while offset < length {
-            tail = tail << 8 | UInt64(bytes[start + offset])
-            offset += 1
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
     }
 
-    /// The eight bytes at `index`, which the caller keeps within the buffer.
-    private func word(at index: Int) -> UInt64 {
-        precondition(index >= 0 && index + 8 <= bytes.count)
-        return UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self)
+    /// The `count` (1...8) bytes at `index` as a word, first byte lowest: one load when eight
+    /// bytes fit before the buffer's end, which is nearly always.
+    @inline(__always)
+    private func word(at index: Int, count: Int) -> UInt64 {
+        guard index + 8 <= bytes.count else {
+            var word: UInt64 = 0
+            for offset in 0..<count { word |= UInt64(bytes[index + offset]) << (8 * offset) }
+            return word
+        }
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
+        return word & (UInt64.max &>> (64 - 8 * count))
     }
 
     private func sameBytes(_ first: Int, _ second: Int, _ length: Int) -> Bool {
         var offset = 0
-        while offset + 8 <= length {
-            if word(at: first + offset) != word(at: second + offset) { return false }
-            offset += 8
-        }
         while offset < length {
-            if bytes[first + offset] != bytes[second + offset] { return false }
-            offset += 1
+            let count = min(length - offset, 8)
+            if word(at: first + offset, count: count) != word(at: second + offset, count: count) { return false }
+            offset += 8
         }
         return true
     }
 
-    /// Doubles the slots and places every entry again.
+    /// Doubles the slots and places every key again.
     private mutating func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         let mask = slots.count - 1
-        for (index, entry) in entries.enumerated() {
-            var slot = entry.hash & mask
+        for (index, key) in keys.enumerated() {
+            var slot = key.hash & mask
             while slots[slot] >= 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(truncatingIfNeeded: index)
         }

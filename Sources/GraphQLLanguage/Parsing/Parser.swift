@@ -10,10 +10,10 @@ public enum Parser {
     ///   allow, and when the document is nested deeper or has more tokens than the limits allow.
     public static func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
         // Locations keep 32-bit offsets.
-        guard source.utf8.count < Int(UInt32.max) else {
+        guard source.body.utf8.count < Int(UInt32.max) else {
             throw GraphQLError("Syntax Error: Source \(source.name) is larger than 4 GiB. Parsing aborted.")
         }
-        let result: Result<Document, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
+        let result: Result<Document, GraphQLError> = source.withUTF8 { bytes in
             var parser = ParserState(source: source, bytes: bytes, options: options)
             do throws(GraphQLError) {
                 return .success(try parser.parseDocument())
@@ -28,7 +28,7 @@ public enum Parser {
     /// (`{a: [1, 2]}`): the whole text must be that one value.
     public static func parseConstValue(_ text: String, name: String = "GraphQL value") throws(GraphQLError) -> Value {
         let source = Source(text, name: name)
-        let result: Result<Value, GraphQLError> = source.utf8.withUnsafeBufferPointer { bytes in
+        let result: Result<Value, GraphQLError> = source.withUTF8 { bytes in
             var parser = ParserState(source: source, bytes: bytes, options: ParseOptions())
             do throws(GraphQLError) {
                 return .success(try parser.parseConstValueDocument())
@@ -51,6 +51,8 @@ struct ParserState {
     private var names: NameTable
     private let options: ParseOptions
     private let source: Source
+    /// What every location records: the source's `id`, not the source.
+    private let sourceID: Source.ID
     private let bytes: UnsafeBufferPointer<UInt8>
     /// The current token: the next one to consume.
     private var token = Token.startOfFile
@@ -60,12 +62,16 @@ struct ParserState {
     private var lastEnd = 0
     private var depth = 0
     private var tokenCount = 0
+    /// `options.maxTokens`, or no limit: one comparison per token.
+    private let tokenLimit: Int
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
         self.names = NameTable(bytes: bytes)
         self.options = options
+        self.tokenLimit = options.maxTokens ?? .max
         self.source = source
+        self.sourceID = source.id
         self.bytes = bytes
     }
 
@@ -75,12 +81,15 @@ struct ParserState {
     mutating func parseDocument() throws(GraphQLError) -> Document {
         try advance()
         var definitions: [Definition] = []
+        // About one definition per 256 bytes in schemas and operations alike: growing one
+        // element at a time would copy every (large) definition a dozen times on a big schema.
+        definitions.reserveCapacity(bytes.count / 256)
         repeat {
             definitions.append(try parseDefinition())
         } while token.kind != .endOfFile
         // The document is the whole source, trailing comments and whitespace included.
         lastEnd = bytes.count
-        return Document(definitions: definitions, location: location(from: 0))
+        return Document(definitions: definitions, location: location(from: 0), source: options.noLocation ? nil : source)
     }
 
     /// A lone constant value, then the end of the text.
@@ -103,17 +112,18 @@ struct ParserState {
             throw error(at: token.start, "Unexpected description, descriptions are not supported on shorthand queries.")
         }
         if keyword.kind == .name {
-            switch name(of: keyword) {
-            case "schema", "scalar", "type", "interface", "union", "enum", "input", "directive":
+            let definitionKeyword = DefinitionKeyword(keyword, in: bytes)
+            switch definitionKeyword {
+            case .schema, .directive, .type:
                 try checkMode(executable: false, keyword: keyword)
-                return try parseTypeSystemDefinition(keyword: name(of: keyword))
-            case "query", "mutation", "subscription":
+                return try parseTypeSystemDefinition(keyword: definitionKeyword)
+            case .query, .mutation, .subscription:
                 try checkMode(executable: true, keyword: keyword)
                 return .operation(try parseOperationDefinition())
-            case "fragment":
+            case .fragment:
                 try checkMode(executable: true, keyword: keyword)
                 return .fragment(try parseFragmentDefinition())
-            case "extend" where !hasDescription:
+            case .extend where !hasDescription:
                 try checkMode(executable: false, keyword: keyword)
                 return try parseTypeSystemExtension()
             default:
@@ -406,12 +416,12 @@ struct ParserState {
         peekDescription() ? try parseStringLiteral() : nil
     }
 
-    private mutating func parseTypeSystemDefinition(keyword: String) throws(GraphQLError) -> Definition {
+    private mutating func parseTypeSystemDefinition(keyword: DefinitionKeyword) throws(GraphQLError) -> Definition {
         let start = token.start
         let description = try parseDescription()
         try advance()  // the keyword, already checked by the caller
         switch keyword {
-        case "schema":
+        case .schema:
             let directives = try parseDirectives(isConst: true)
             let operationTypes = try many(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseOperationTypeDefinition()
@@ -419,7 +429,7 @@ struct ParserState {
             return .schema(SchemaDefinition(
                 description: description, directives: directives, operationTypes: operationTypes,
                 location: location(from: start)))
-        case "directive":
+        case .directive:
             try expect(.at)
             let name = try parseName()
             let arguments = try parseArgumentDefinitions()
@@ -430,14 +440,15 @@ struct ParserState {
             return .directive(DirectiveDefinition(
                 description: description, name: name, arguments: arguments, directives: directives,
                 repeatable: repeatable, locations: locations, location: location(from: start)))
-        default:
-            let kind = TypeKind(keyword: keyword)
+        case .type(let kind):
             let name = try parseName()
             let body = try parseTypeBody(kind: kind)
             return .type(TypeDefinition(
                 kind: kind, description: description, name: name, interfaces: body.interfaces,
                 directives: body.directives, fields: body.fields, unionMembers: body.unionMembers,
                 enumValues: body.enumValues, inputFields: body.inputFields, location: location(from: start)))
+        case .query, .mutation, .subscription, .fragment, .extend, .other:
+            preconditionFailure("parseDefinition passes type-system keywords only")
         }
     }
 
@@ -570,9 +581,8 @@ struct ParserState {
         let keyword = try lookahead()
         guard keyword.kind == .name else { throw unexpected(keyword) }
         let start = token.start
-        let keywordText = name(of: keyword)
-        switch keywordText {
-        case "schema":
+        switch DefinitionKeyword(keyword, in: bytes) {
+        case .schema:
             try advance()
             try advance()
             let directives = try parseDirectives(isConst: true)
@@ -581,7 +591,7 @@ struct ParserState {
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected(token) }
             return .schemaExtension(SchemaExtension(directives: directives, operationTypes: operationTypes, location: location(from: start)))
-        case "directive":
+        case .directive:
             try advance()
             try advance()
             try expect(.at)
@@ -589,10 +599,9 @@ struct ParserState {
             let directives = try parseDirectives(isConst: true)
             if directives.isEmpty { throw unexpected(token) }
             return .directiveExtension(DirectiveExtension(name: name, directives: directives, location: location(from: start)))
-        case "scalar", "type", "interface", "union", "enum", "input":
+        case .type(let kind):
             try advance()
             try advance()
-            let kind = TypeKind(keyword: keywordText)
             let name = try parseName()
             let body = try parseTypeBody(kind: kind)
             if body.isEmpty { throw unexpected(token) }
@@ -621,11 +630,10 @@ struct ParserState {
         } else {
             token = try lexer.next()
         }
-        if token.kind != .endOfFile, let maxTokens = options.maxTokens {
-            tokenCount += 1
-            if tokenCount > maxTokens {
-                throw error(at: token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
-            }
+        // The end of the file counts too, harmlessly: it is the last token.
+        tokenCount += 1
+        if tokenCount > tokenLimit, token.kind != .endOfFile {
+            throw error(at: token.start, "Document contains more than \(tokenLimit) tokens. Parsing aborted.")
         }
     }
 
@@ -713,7 +721,7 @@ struct ParserState {
     }
 
     private func location(from start: Int) -> Location? {
-        options.noLocation ? nil : Location(start: start, end: lastEnd, source: source)
+        options.noLocation ? nil : Location(start: start, end: lastEnd, sourceID: sourceID)
     }
 
     private func text(of token: Token) -> String {
@@ -725,13 +733,8 @@ struct ParserState {
         names.name(from: token.start, to: token.end)
     }
 
-    /// Whether a name token is the keyword `keyword`, compared in place: keywords are checked far
-    /// more often than they match, and a check should not build a string.
     private func matches(_ token: Token, _ keyword: StaticString) -> Bool {
-        guard token.end - token.start == keyword.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
-        for offset in 0..<expected.count where bytes[token.start + offset] != expected[offset] { return false }
-        return true
+        token.matches(keyword, in: bytes)
     }
 
     /// `Name 'foo'`, `String 'text'`, `'{'`, `<EOF>`: how errors show a token.
@@ -754,9 +757,35 @@ struct ParserState {
     }
 }
 
-extension TypeKind {
-    /// The kind an SDL keyword (`type`, `input`, ...) introduces.
-    init(keyword: String) {
-        self = TypeKind(rawValue: keyword) ?? .scalar
+extension Token {
+    /// Whether a name token is the keyword `keyword`, compared in place: keywords are checked far
+    /// more often than they match, and a check should not build a string.
+    func matches(_ keyword: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end - start == keyword.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: keyword.utf8Start, count: keyword.utf8CodeUnitCount)
+        for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+        return true
+    }
+}
+
+/// The name that starts a definition, told from the token's bytes (a definition's keyword is
+/// read once per definition, and needs no string).
+enum DefinitionKeyword {
+    case schema, directive, query, mutation, subscription, fragment, extend
+    /// `scalar`, `type`, `interface`, `union`, `enum` or `input`.
+    case type(TypeKind)
+    /// Any other name.
+    case other
+
+    /// Most frequent first.
+    private static let keywords: [(StaticString, DefinitionKeyword)] = [
+        ("type", .type(.object)), ("input", .type(.inputObject)), ("enum", .type(.enum)),
+        ("interface", .type(.interface)), ("union", .type(.union)), ("scalar", .type(.scalar)),
+        ("query", .query), ("mutation", .mutation), ("subscription", .subscription), ("fragment", .fragment),
+        ("schema", .schema), ("directive", .directive), ("extend", .extend),
+    ]
+
+    init(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) {
+        self = Self.keywords.first { token.matches($0.0, in: bytes) }?.1 ?? .other
     }
 }

@@ -28,7 +28,11 @@ public struct IRBuilder {
     /// Compiles every operation and fragment of `documents`.
     public static func compile(_ documents: [Document], schema: Schema) throws(GraphQLError) -> CompilationResult {
         var builder = IRBuilder(schema: schema)
-        return try builder.compile(documents)
+        do {
+            return try builder.compile(documents)
+        } catch {
+            throw error.locating(in: documents.compactMap(\.source))
+        }
     }
 
     private init(schema: Schema) {

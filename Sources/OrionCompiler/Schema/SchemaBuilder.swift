@@ -28,7 +28,9 @@ extension Schema {
         let schema = builder.finish()
         var validator = SchemaValidator(schema: schema)
         let errors = builder.errors + validator.validate()
-        guard errors.isEmpty else { throw SchemaError(errors) }
+        // The nodes blamed know only their source's id: the errors keep the sources to print them.
+        let sources = ([BuiltIns.document] + documents).compactMap(\.source)
+        guard errors.isEmpty else { throw SchemaError(errors.map { $0.locating(in: sources) }) }
         return schema
     }
 }

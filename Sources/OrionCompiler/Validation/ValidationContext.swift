@@ -11,6 +11,8 @@ public final class ValidationContext {
     public internal(set) var typeInfo: TypeInfo
     public private(set) var errors: [GraphQLError] = []
     private let fragmentsByName: [String: FragmentDefinition]
+    /// The documents' sources, which errors blaming their nodes keep.
+    private let sources: [Source]
     /// Memoized variable usages per fragment, with the fragments each spreads, so operations
     /// sharing fragments walk each once.
     private var fragmentUsages: [String: [VariableUsage]] = [:]
@@ -27,16 +29,17 @@ public final class ValidationContext {
             }
         }
         self.fragmentsByName = fragments
+        self.sources = documents.compactMap(\.source)
     }
 
     /// Records an error blaming the given nodes.
     public func report(_ message: String, _ nodes: Location?...) {
-        errors.append(GraphQLError(message, nodes: nodes))
+        report(message, nodes: nodes)
     }
 
     /// Records an error blaming every node of a list.
     public func report(_ message: String, nodes: [Location?]) {
-        errors.append(GraphQLError(message, nodes: nodes))
+        errors.append(GraphQLError(message, nodes: nodes, sources: sources))
     }
 
     /// The fragment called `name`, from any document.

@@ -14,7 +14,9 @@ public func validate(
     return context.errors.sorted { first, second in
         let a = first.locations.first
         let b = second.locations.first
-        if a?.source.name != b?.source.name { return (a?.source.name ?? "") < (b?.source.name ?? "") }
+        let aName = a.flatMap(first.source(of:))?.name ?? ""
+        let bName = b.flatMap(second.source(of:))?.name ?? ""
+        if aName != bName { return aName < bName }
         return (a?.start ?? 0) < (b?.start ?? 0)
     }
 }

@@ -45,6 +45,21 @@ private func expectErrors(_ sdl: [String], _ messages: [String], sourceLocation:
         }
     }
 
+    @Test func anErrorAcrossFilesNamesEachFile() throws {
+        let first = Source("type Query { a: Int }\ntype T { f: Int }", name: "a.graphqls")
+        let second = Source("\n\ntype T { g: Int }", name: "b.graphqls")
+        do {
+            _ = try Schema.build(sdl: [first, second])
+            Issue.record("T is defined twice")
+        } catch {
+            let duplicate = try #require(error.errors.first)
+            #expect(duplicate.sources.map(\.name) == ["a.graphqls", "b.graphqls"])
+            #expect(duplicate.description.hasPrefix("a.graphqls:2:"))
+            #expect(duplicate.description.contains("\nb.graphqls:3:"))
+            #expect(duplicate.description.contains("note: also here"))
+        }
+    }
+
     @Test func mergesExtensionsAcrossFiles() throws {
         let schema = try build(
             "extend type Query { b: Int } type Query { a: Int } interface Node { id: ID! }",

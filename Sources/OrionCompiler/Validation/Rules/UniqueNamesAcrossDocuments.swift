@@ -15,7 +15,7 @@ struct UniqueNamesAcrossDocuments: ValidationRule {
         var operations: [String: (Location?, Source?)] = [:]
         var fragments: [String: (Location?, Source?)] = [:]
         for document in context.documents {
-            let source = document.location?.source
+            let source = document.source
             for definition in document.definitions {
                 switch definition {
                 case .operation(let operation):
