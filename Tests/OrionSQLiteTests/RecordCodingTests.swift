@@ -54,14 +54,18 @@ import Testing
         #expect(decode(Array("{\"id\":{\"v\":\"92\"}}".utf8)) == nil, "JSON is not a record")
     }
 
-    @Test func aDamagedRecordInTheFileIsReportedByKey() throws {
+    /// A cache file holding `record`, then changed behind the cache's back by `sql`.
+    private func cacheFile(alteredBy sql: String...) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-coding-\(UUID().uuidString).sqlite")
-        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         _ = try SQLiteNormalizedCache(fileURL: file).merge(records: [record.key: record])
-        do {
-            let database = try SQLiteDatabase(path: file.path)
-            try database.execute("UPDATE records SET record = x'0105' WHERE key = 'Launch:92'")
-        }
+        let database = try SQLiteDatabase(path: file.path)
+        for statement in sql { try database.execute(statement) }
+        return file
+    }
+
+    @Test func aDamagedRecordInTheFileIsReportedByKey() throws {
+        let file = try cacheFile(alteredBy: "UPDATE records SET record = x'0105' WHERE key = 'Launch:92'")
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         let cache = try SQLiteNormalizedCache(fileURL: file)
         #expect {
             _ = try cache.loadRecord(forKey: "Launch:92")
@@ -74,14 +78,8 @@ import Testing
     /// A file another version of Orion wrote, in another format, opens as an empty cache
     /// rather than failing on every record.
     @Test func recordsOfAnotherFormatVersionAreDropped() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-coding-\(UUID().uuidString).sqlite")
+        let file = try cacheFile(alteredBy: #"UPDATE records SET record = '{"id":{"v":"92"}}'"#, "PRAGMA user_version = 0")
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
-        _ = try SQLiteNormalizedCache(fileURL: file).merge(records: [record.key: record])
-        do {
-            let database = try SQLiteDatabase(path: file.path)
-            try database.execute("UPDATE records SET record = '{\"id\":{\"v\":\"92\"}}'")
-            try database.execute("PRAGMA user_version = 0")
-        }
         let cache = try SQLiteNormalizedCache(fileURL: file)
         #expect(try cache.allKeys().isEmpty)
         _ = try cache.merge(records: [record.key: record])
