@@ -76,18 +76,7 @@ public final class OrionClient: Sendable {
         query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
         resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
     ) -> any Cancellable {
-        let task = Task {
-            do {
-                for try await result in fetchResults(query: query, cachePolicy: cachePolicy) {
-                    guard !Task.isCancelled else { return }
-                    queue.async { resultHandler(.success(result)) }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
-                queue.async { resultHandler(.failure(error)) }
-            }
-        }
-        return TaskCancellable(task: task)
+        callbacks(queue: queue, resultHandler, fetchResults(query: query, cachePolicy: cachePolicy))
     }
 
     /// Runs a mutation and calls `resultHandler` once on `queue`, unless cancelled.
@@ -181,19 +170,7 @@ public final class OrionClient: Sendable {
         subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData, queue: DispatchQueue = .main,
         resultHandler: @escaping @Sendable (Result<GraphQLResult<Subscription.Data>, any Error>) -> Void
     ) -> any Cancellable {
-        let results = subscribe(subscription: subscription, cachePolicy: cachePolicy)
-        let task = Task {
-            do {
-                for try await result in results {
-                    guard !Task.isCancelled else { return }
-                    queue.async { resultHandler(.success(result)) }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
-                queue.async { resultHandler(.failure(error)) }
-            }
-        }
-        return TaskCancellable(task: task)
+        callbacks(queue: queue, resultHandler, subscribe(subscription: subscription, cachePolicy: cachePolicy))
     }
 
     private func callback<Value: Sendable>(
@@ -209,6 +186,25 @@ public final class OrionClient: Sendable {
             }
             guard !Task.isCancelled else { return }
             queue.async { handler(result) }
+        }
+        return TaskCancellable(task: task)
+    }
+
+    /// `callback` for a stream: each element, then its error if it fails, until cancelled.
+    private func callbacks<Value: Sendable>(
+        queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
+        _ results: AsyncThrowingStream<Value, any Error>
+    ) -> any Cancellable {
+        let task = Task {
+            do {
+                for try await result in results {
+                    guard !Task.isCancelled else { return }
+                    queue.async { handler(.success(result)) }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                queue.async { handler(.failure(error)) }
+            }
         }
         return TaskCancellable(task: task)
     }
