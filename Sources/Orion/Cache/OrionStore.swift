@@ -10,7 +10,9 @@ public final class OrionStore: Sendable {
     /// Who is told about changed record fields: watchers.
     private let subscribers = Mutex<[UUID: @Sendable ([CacheField]) -> Void]>([:])
     /// Held by every write and transaction, so that a transaction sees no other write.
-    private let writeLock = Mutex(())
+    // A plain lock, not a `Mutex` of nothing: the thread sanitizer reported the zero-sized value's
+    // accesses inside `Mutex` as racing with the lock itself.
+    private let writeLock = NSLock()
 
     /// When cached fields go stale.
     public let expiration: CacheExpiration
@@ -35,7 +37,7 @@ public final class OrionStore: Sendable {
     /// Merges records and tells subscribers what changed.
     @discardableResult
     public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
-        let changed = try writeLock.withLock { _ in try cache.merge(records: records) }
+        let changed = try withWriteLock { try cache.merge(records: records) }
         publish(changed)
         return changed
     }
@@ -90,13 +92,13 @@ public final class OrionStore: Sendable {
 
     /// Runs `body` with a view of the cache that no write changes meanwhile.
     public func withinReadTransaction<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
-        try writeLock.withLock { _ in try body(ReadTransaction(store: self)) }
+        try withWriteLock { try body(ReadTransaction(store: self)) }
     }
 
     /// Runs `body`, which may read and change the cache; its changes are applied together at
     /// the end, none of them if `body` throws, and watchers are told once, after it.
     public func withinReadWriteTransaction<Result>(_ body: (ReadWriteTransaction) throws -> Result) throws -> Result {
-        let (result, changed) = try writeLock.withLock { _ in
+        let (result, changed) = try withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             let result = try body(transaction)
             // A removed record changes every field a watcher may have read from it.
@@ -119,7 +121,7 @@ public final class OrionStore: Sendable {
     /// - Returns: the keys removed.
     @discardableResult
     public func collectGarbage() throws -> Set<CacheKey> {
-        try writeLock.withLock { _ in
+        try withWriteLock {
             var reachable: Set<CacheKey> = []
             var frontier: Set<CacheKey> = [RootCacheKey.query, RootCacheKey.mutation, RootCacheKey.subscription]
             while !frontier.isEmpty {
@@ -139,5 +141,12 @@ public final class OrionStore: Sendable {
     /// Removes every record. Watchers are not told: nothing they show has changed on the server.
     public func clear() throws {
         try cache.clear()
+    }
+
+    /// Runs `body` holding the write lock.
+    private func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        return try body()
     }
 }
