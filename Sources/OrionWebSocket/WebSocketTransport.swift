@@ -100,9 +100,9 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
             // Called on the session's loop, one message after the other: results keep their order.
             let sink: @Sendable (OperationEvent) -> Void = { event in
                 switch event {
-                case .next(let data):
+                case .next(let object):
                     do {
-                        continuation.yield(try SubscriptionEvent.parse(data, for: Operation.self))
+                        continuation.yield(try SubscriptionEvent.parse(object, for: Operation.self))
                     } catch {
                         continuation.finish(throwing: error)
                     }

@@ -21,7 +21,7 @@ struct Normalizer {
     }
 
     mutating func normalize(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
-        let typename = try? object.field("__typename", as: String.self)
+        let typename = Self.typename(of: object)
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
@@ -61,9 +61,16 @@ struct Normalizer {
         }
     }
 
+    /// Without `field(_:as:)`, whose error for a missing key (most results of root fields have
+    /// none) costs more than the lookup.
+    private static func typename(of object: ResponseObject) -> String? {
+        guard let value = object.value(forKey: "__typename") else { return nil }
+        return try? value.decodeString()
+    }
+
     /// A
     private func cacheKey(_ object: ResponseObject) -> CacheKey? {
-        guard let typename = try? object.field("__typename", as: String.self),
+        guard let typename = Self.typename(of: object),
               let type = schema.objectType(forTypename: typename) else { return nil }
         if let info = schema.cacheKeyInfo(for: type, object: object) {
             return (info.uniqueKeyGroup ?? typename) + ":" + info.id

@@ -139,27 +139,21 @@ public final class OrionClient: Sendable {
     public func subscribe<Subscription: GraphQLSubscription>(
         subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData
     ) -> AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error> {
-        AsyncThrowingStream { continuation in
-            guard let transport = networkTransport as? any SubscriptionNetworkTransport else {
-                continuation.finish(throwing: SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport))))
-                return
+        guard let transport = networkTransport as? any SubscriptionNetworkTransport else {
+            let error = SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport)))
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+        let store = store
+        // Read on the subscriber's task: no task or stream between the transport and the caller,
+        // whose hand-off would cost more than the event itself.
+        let events = SerialIterator(transport.subscribe(subscription).makeAsyncIterator())
+        return AsyncThrowingStream {
+            guard let event = try await events.next() else { return nil }
+            if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
+                // A result the cache cannot take is still a result: the subscriber gets it.
+                _ = try? store.write(data: object, for: subscription)
             }
-            let store = store
-            let task = Task {
-                do {
-                    for try await event in transport.subscribe(subscription) {
-                        if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
-                            // A result the cache cannot take is still a result: the subscriber gets it.
-                            _ = try? store.write(data: object, for: subscription)
-                        }
-                        continuation.yield(event.result)
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+            return event.result
         }
     }
 

@@ -36,4 +36,12 @@ extension SubscriptionEvent {
         let (result, dataObject) = try GraphQLResponse.parse(body, for: subscription)
         return SubscriptionEvent(result: result, dataObject: dataObject)
     }
+
+    /// Reads one GraphQL response object already indexed with the message that carried it.
+    package static func parse<Subscription: GraphQLOperation>(
+        _ object: ResponseObject, for subscription: Subscription.Type
+    ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
+        let (result, dataObject) = try GraphQLResponse.parse(object, for: subscription)
+        return SubscriptionEvent(result: result, dataObject: dataObject)
+    }
 }

@@ -16,6 +16,14 @@ package enum GraphQLResponse {
         guard let root = try? tape.root.decodeObject() else {
             throw .notAGraphQLResponse(reason: "the body is JSON but not an object.")
         }
+        return try parse(root, for: operation)
+    }
+
+    /// Reads a response object already indexed: a subscription message's payload, read with
+    /// the message that carried it.
+    package static func parse<Operation: GraphQLOperation>(
+        _ root: ResponseObject, for operation: Operation.Type
+    ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
         let dataValue = root.value(forKey: "data")
         let errorsValue = root.value(forKey: "errors")
         guard dataValue != nil || errorsValue != nil else {

@@ -44,7 +44,12 @@ public final class JSONTape: Sendable {
     ///
     /// - Throws: `JSONParseError` with the byte offset, line and column of the first problem.
     public convenience init(data: Data) throws(JSONParseError) {
-        var parser = JSONTapeParser(bytes: [UInt8](data))
+        try self.init(bytes: [UInt8](data))
+    }
+
+    /// Parses JSON text already in an array, which the tape keeps without copying.
+    package convenience init(bytes: [UInt8]) throws(JSONParseError) {
+        var parser = JSONTapeParser(bytes: bytes)
         let entries = try parser.parse()
         self.init(bytes: parser.bytes, entries: entries)
     }

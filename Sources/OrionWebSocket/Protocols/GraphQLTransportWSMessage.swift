@@ -72,7 +72,13 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
     ///   unknown `type`, a missing `id` on an operation's message, or a payload of the wrong kind.
     ///   The protocol asks for the socket to be closed with ``WebSocketCloseCode/invalidMessage``.
     public static func decode(_ text: String) throws(WebSocketProtocolError) -> Self {
-        let message = try WebSocketMessageJSON(text: text, subprotocol: subprotocol)
+        try decode(WebSocketMessageJSON(text: text, subprotocol: subprotocol))
+    }
+
+    /// What a `next` payload must be.
+    static let resultPayload = "an object, the GraphQL response (data, errors, extensions)"
+
+    static func decode(_ message: WebSocketMessageJSON) throws(WebSocketProtocolError) -> Self {
         switch message.type {
         case "connection_init": return .connectionInit(payload: try message.optionalObjectPayload())
         case "connection_ack": return .connectionAck(payload: try message.optionalObjectPayload())
@@ -83,7 +89,7 @@ public enum GraphQLTransportWSMessage: Sendable, Equatable {
             return .subscribe(id: id, payload: try message.objectPayload(expected: "an object with the operation's \"query\""))
         case "next":
             let id = try message.id()
-            return .next(id: id, payload: try message.rawObjectPayload(expected: "an object, the GraphQL response (data, errors, extensions)"))
+            return .next(id: id, payload: try message.rawObjectPayload(expected: resultPayload))
         case "error":
             let id = try message.id()
             return .error(id: id, payload: try message.objectListPayload(expected: "a list of GraphQL errors (objects with a \"message\")"))

@@ -82,7 +82,13 @@ public enum LegacyGraphQLWSMessage: Sendable, Equatable {
     /// - Throws: ``WebSocketProtocolError`` for text that is not a JSON object, a missing or
     ///   unknown `type`, a missing `id` on an operation's message, or a payload of the wrong kind.
     public static func decode(_ text: String) throws(WebSocketProtocolError) -> Self {
-        let message = try WebSocketMessageJSON(text: text, subprotocol: subprotocol)
+        try decode(WebSocketMessageJSON(text: text, subprotocol: subprotocol))
+    }
+
+    /// What a `data` payload must be.
+    static let resultPayload = "an object, the GraphQL response (data, errors)"
+
+    static func decode(_ message: WebSocketMessageJSON) throws(WebSocketProtocolError) -> Self {
         switch message.type {
         case "connection_init": return .connectionInit(payload: try message.optionalObjectPayload())
         case "connection_ack": return .connectionAck
@@ -95,7 +101,7 @@ public enum LegacyGraphQLWSMessage: Sendable, Equatable {
             return .start(id: id, payload: try message.objectPayload(expected: "an object with the operation's \"query\""))
         case "data":
             let id = try message.id()
-            return .data(id: id, payload: try message.rawObjectPayload(expected: "an object, the GraphQL response (data, errors)"))
+            return .data(id: id, payload: try message.rawObjectPayload(expected: resultPayload))
         case "error":
             let id = try message.id()
             return .error(id: id, payload: try message.objectPayload(expected: "an object, the error (with a \"message\")"))

@@ -3,7 +3,7 @@ import Orion
 import OrionAPI
 
 /// What a server's message means to the transport, whichever subprotocol carried it.
-enum ServerEvent: Sendable, Equatable {
+enum ServerEvent: Sendable {
     case connectionAck
     /// Legacy `connection_error`: the server refused `connection_init`.
     case connectionRejected(JSONValue)
@@ -11,7 +11,8 @@ enum ServerEvent: Sendable, Equatable {
     case ping(payload: [String: JSONValue]?)
     /// `pong` or legacy `ka`: nothing to do.
     case keepAlive
-    case next(id: String, payload: Data)
+    /// A result: the GraphQL response object, indexed with the message.
+    case next(id: String, payload: ResponseObject)
     case error(id: String, errors: [GraphQLError])
     case complete(id: String)
     /// A message only a client may send.
@@ -31,23 +32,31 @@ struct SubprotocolCodec: Sendable {
     }
 
     func decode(_ text: String) throws(WebSocketProtocolError) -> ServerEvent {
+        let message = try WebSocketMessageJSON(text: text, subprotocol: choice.name)
         switch choice {
         case .graphqlTransportWS:
-            switch try GraphQLTransportWSMessage.decode(text) {
+            // Results, most of the traffic, are read from the message's own index.
+            if message.type == "next" {
+                let id = try message.id()
+                return .next(id: id, payload: try message.indexedObjectPayload(expected: GraphQLTransportWSMessage.resultPayload))
+            }
+            switch try GraphQLTransportWSMessage.decode(message) {
             case .connectionAck: return .connectionAck
             case .ping(let payload): return .ping(payload: payload)
             case .pong: return .keepAlive
-            case .next(let id, let payload): return .next(id: id, payload: payload)
             case .error(let id, let payload): return .error(id: id, errors: payload.map(Self.graphQLError))
             case .complete(let id): return .complete(id: id)
             case let message: return .clientMessage(type: message.type)
             }
         case .graphqlWS:
-            switch try LegacyGraphQLWSMessage.decode(text) {
+            if message.type == "data" {
+                let id = try message.id()
+                return .next(id: id, payload: try message.indexedObjectPayload(expected: LegacyGraphQLWSMessage.resultPayload))
+            }
+            switch try LegacyGraphQLWSMessage.decode(message) {
             case .connectionAck: return .connectionAck
             case .connectionError(let payload): return .connectionRejected(payload)
             case .keepAlive: return .keepAlive
-            case .data(let id, let payload): return .next(id: id, payload: payload)
             case .error(let id, let payload):
                 // One error object; some servers wrap a list in `errors`.
                 if case .list(let errors)? = payload["errors"] { return .error(id: id, errors: errors.map(Self.graphQLError)) }

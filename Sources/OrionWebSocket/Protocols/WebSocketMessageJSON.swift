@@ -17,7 +17,7 @@ struct WebSocketMessageJSON {
         bytes = Array(text.utf8)
         let tape: JSONTape
         do {
-            tape = try JSONTape(data: Data(bytes))
+            tape = try JSONTape(bytes: bytes)
         } catch {
             throw .invalidJSON(
                 subprotocol: subprotocol, reason: "\(error.message) at line \(error.line), column \(error.column)",
@@ -63,15 +63,22 @@ struct WebSocketMessageJSON {
     /// A payload that must be an object, as the JSON bytes the peer sent: the runtime parses them
     /// straight into typed models, so they are neither decoded here nor re-encoded.
     func rawObjectPayload(expected: String) throws(WebSocketProtocolError) -> Data {
+        _ = try indexedObjectPayload(expected: expected)
+        if let range = RawJSONField.range(of: "payload", in: bytes) { return Data(bytes[range]) }
+        // Unreachable for text the tape accepted; re-encoding is the safe answer all the same.
+        return JSONEncoding.data(anyPayload())
+    }
+
+    /// A payload that must be an object, as indexed with the message: what the transport reads
+    /// results from, without a second parse.
+    func indexedObjectPayload(expected: String) throws(WebSocketProtocolError) -> ResponseObject {
         guard let value = object.value(forKey: "payload") else {
             throw .missingPayload(subprotocol: subprotocol, messageType: type, expected: expected)
         }
-        guard (try? value.decodeObject()) != nil else {
+        guard let payload = try? value.decodeObject() else {
             throw .invalidPayload(subprotocol: subprotocol, messageType: type, expected: expected, found: Self.describe(value.decodeJSON()))
         }
-        if let range = RawJSONField.range(of: "payload", in: bytes) { return Data(bytes[range]) }
-        // Unreachable for text the tape accepted; re-encoding is the safe answer all the same.
-        return JSONEncoding.data(value.decodeJSON())
+        return payload
     }
 
     /// A payload that must be a list of objects (GraphQL errors).

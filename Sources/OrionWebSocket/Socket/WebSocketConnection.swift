@@ -12,9 +12,30 @@ public protocol WebSocketConnection: Sendable {
     /// The next frame from the server. After `.close` (or a throw) the connection is over and
     /// `receive` is not called again.
     func receive() async throws -> WebSocketFrame
+    /// Hands the frames from the server to `handle`, in order, until it returns `false`, after
+    /// it has had `.close`, or once `close(code:)` is called.
+    ///
+    /// The transport reads with this. The default calls `receive()` in a loop; a client that
+    /// reads its socket in a task of its own calls `handle` from that task instead, which saves
+    /// a hand-off between tasks per frame.
+    func receiveFrames(_ handle: @escaping @Sendable (WebSocketFrame) async -> Bool) async
     /// Closes the socket with `code`; a `receive` in progress returns (`.close` or a throw)
     /// soon after.
     func close(code: WebSocketCloseCode) async
+}
+
+extension WebSocketConnection {
+    public func receiveFrames(_ handle: @escaping @Sendable (WebSocketFrame) async -> Bool) async {
+        while true {
+            let frame: WebSocketFrame
+            do {
+                frame = try await receive()
+            } catch {
+                frame = .close(code: .abnormalClosure, reason: "\(error)")
+            }
+            guard await handle(frame), case .text = frame else { return }
+        }
+    }
 }
 
 /// A frame received from the server.

@@ -4,8 +4,8 @@ import OrionAPI
 
 /// What happens to one operation, as the session tells its subscriber.
 enum OperationEvent: Sendable {
-    /// A result: the GraphQL response object's bytes.
-    case next(Data)
+    /// A result: the GraphQL response object, indexed with its message.
+    case next(ResponseObject)
     case failed(WebSocketTransportError)
     case completed
 }
@@ -63,6 +63,8 @@ actor WebSocketSession {
     private var ackTimedOut = false
     private var closingOnPurpose = false
     private var isPaused = false
+    /// How the current socket ended, once a frame decided it.
+    private var readOutcome: ConnectionOutcome?
 
     init(configuration: WebSocketTransport.Configuration) {
         url = configuration.url
@@ -201,22 +203,31 @@ actor WebSocketSession {
             await self.ackDeadlinePassed(connection: number)
         }
         defer { watchdog.cancel() }
-        while true {
-            let frame: WebSocketFrame
-            do {
-                frame = try await connection.receive()
-            } catch {
-                frame = .close(code: .abnormalClosure, reason: "\(error)")
-            }
-            if closingOnPurpose || isPaused { return .stopped }
-            switch frame {
-            case .close(let code, let reason):
-                if ackTimedOut { return .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) }
-                return outcome(ofClose: code, reason: reason)
-            case .text(let text):
-                if let outcome = await handle(text, on: connection, number: number) { return outcome }
-            }
+        readOutcome = nil
+        await connection.receiveFrames { frame in await self.received(frame, on: connection, number: number) }
+        if let readOutcome { return readOutcome }
+        // The frames ended without one that decides: the client closed the socket.
+        if closingOnPurpose || isPaused { return .stopped }
+        if ackTimedOut { return .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) }
+        return .dropped(.closed(code: .abnormalClosure, reason: "the connection ended"), acknowledged: isAcknowledged)
+    }
+
+    /// Acts on a frame of the socket `number`; `false` once the socket's outcome is known.
+    private func received(_ frame: WebSocketFrame, on connection: any WebSocketConnection, number: Int) async -> Bool {
+        // A frame still on its way when the socket was given up.
+        guard connectionNumber == number, readOutcome == nil else { return false }
+        if closingOnPurpose || isPaused {
+            readOutcome = .stopped
+            return false
         }
+        switch frame {
+        case .close(let code, let reason):
+            readOutcome = ackTimedOut
+                ? .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) : outcome(ofClose: code, reason: reason)
+        case .text(let text):
+            readOutcome = await handle(text, on: connection, number: number)
+        }
+        return readOutcome == nil
     }
 
     private func ackDeadlinePassed(connection number: Int) async {

@@ -86,6 +86,31 @@ import Testing
         await webSocket.pause()
     }
 
+    /// The transport reads with `receiveFrames`; a connection's `receive` must work as well, one
+    /// frame at a time and then the end, for code that uses the connector on its own.
+    @Test func thePlatformConnectionAlsoReceivesOneFrameAtATime() async throws {
+        let server = try RocketReserverProcess()
+        let connection = try await PlatformWebSocketConnector().connect(
+            url: try Self.webSocketURL(server), subprotocol: GraphQLTransportWSMessage.subprotocol, headers: [:])
+        try await connection.send(text: GraphQLTransportWSMessage.connectionInit(payload: nil).encoded())
+        guard case .text(let ack) = try await connection.receive() else {
+            Issue.record("expected connection_ack")
+            return
+        }
+        #expect(try GraphQLTransportWSMessage.decode(ack).type == "connection_ack")
+        try await connection.send(text: GraphQLTransportWSMessage.ping(payload: nil).encoded())
+        guard case .text(let pong) = try await connection.receive() else {
+            Issue.record("expected pong")
+            return
+        }
+        #expect(try GraphQLTransportWSMessage.decode(pong).type == "pong")
+        await connection.close(code: .normalClosure)
+        guard case .close = try await connection.receive() else {
+            Issue.record("expected the end of the connection after close")
+            return
+        }
+    }
+
     @Test func theSubscriptionOutlivesAServerCrash() async throws {
         var server = try RocketReserverProcess()
         let port = try #require(server.url.port)
