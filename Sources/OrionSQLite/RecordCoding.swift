@@ -15,7 +15,8 @@ import OrionAPI
 /// own references and lists. Numbers are little-endian. `formatVersion` is kept in the file's
 /// `user_version`, so that a file in another format is recognized rather than misread.
 enum RecordCoding {
-    static let formatVersion: Int32 = 1
+    /// 2: the table is `WITHOUT ROWID`.
+    static let formatVersion: Int32 = 2
 
     static func encode(_ record: Record) -> [UInt8] {
         var writer = Writer()

@@ -83,9 +83,23 @@ final class SQLiteDatabase {
         }
     }
 
+    /// Runs `body`'s reads in one transaction: one snapshot, and one take of the file's locks.
+    func read<Result>(_ body: () throws -> Result) throws -> Result {
+        try inTransaction(begin: "BEGIN", body)
+    }
+
     /// Runs `body` in an immediate transaction: all of it is written, or none.
     func transaction<Result>(_ body: () throws(SQLiteCacheError) -> Result) throws(SQLiteCacheError) -> Result {
-        try execute("BEGIN IMMEDIATE")
+        do {
+            return try inTransaction(begin: "BEGIN IMMEDIATE", body)
+        } catch {
+            // `body` and the statements throw nothing else.
+            throw error as? SQLiteCacheError ?? .failed(path: path, operation: "BEGIN IMMEDIATE", reason: "\(error)")
+        }
+    }
+
+    private func inTransaction<Result>(begin: String, _ body: () throws -> Result) throws -> Result {
+        try execute(begin)
         do {
             let result = try body()
             try execute("COMMIT")

@@ -9,11 +9,18 @@ import OrionAPI
 /// `SQLiteCacheError.damaged` when opened; one of another application as `.foreign`.
 public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     // The connection is used only inside `withDatabase`, under `lock`: one statement at a time.
+    // Recursive, for the loads of a `withinRead`, which holds it throughout.
     private let database: SQLiteDatabase
-    private let lock = NSLock()
+    private let lock = NSRecursiveLock()
+    /// How deep in `withinRead` the thread holding `lock` is.
+    private var readDepth = 0
     public let fileURL: URL
 
     static let applicationID: Int32 = 0x4F52_494F  // "ORIO"
+
+    /// Records clustered by key (`WITHOUT ROWID`): one b-tree to search and write per record,
+    /// where a rowid table keeps a second one, the key's index, beside it.
+    private static let createTable = "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID"
 
     public init(fileURL: URL) throws {
         self.fileURL = fileURL
@@ -32,11 +39,13 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 try database.execute("PRAGMA journal_mode = WAL")
                 try database.execute("PRAGMA application_id = \(Self.applicationID)")
                 try database.execute("PRAGMA user_version = \(RecordCoding.formatVersion)")
-                try database.execute("CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL)")
+                try database.execute(Self.createTable)
             } else if try database.integer("PRAGMA user_version") != Int(RecordCoding.formatVersion) {
-                // Records another version of Orion wrote: a cache may start empty, so they go.
+                // Records another version of Orion wrote: a cache may start empty, so they go,
+                // with the table, whose layout may have changed too.
                 try database.transaction { () throws(SQLiteCacheError) in
-                    try database.execute("DELETE FROM records")
+                    try database.execute("DROP TABLE records")
+                    try database.execute(Self.createTable)
                     try database.execute("PRAGMA user_version = \(RecordCoding.formatVersion)")
                 }
             }
@@ -54,6 +63,15 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return try body(database)
+    }
+
+    public func withinRead<Result>(_ body: () throws -> Result) throws -> Result {
+        try withDatabase { database in
+            readDepth += 1
+            defer { readDepth -= 1 }
+            guard readDepth == 1 else { return try body() }
+            return try database.read(body)
+        }
     }
 
     /// Deletes a cache file (and SQLite's journal files beside it).
@@ -75,7 +93,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
         try withDatabase { database in
             try database.transaction { () throws(SQLiteCacheError) -> [CacheField] in
-                let existing = try Self.load(Set(records.keys), from: database)
+                let existing = try Self.load(records.keys, from: database)
                 var changed: [CacheField] = []
                 var rows: [[SQLiteValue]] = []
                 for (key, record) in records {

@@ -54,14 +54,14 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// Writes a query's data, as if the server had returned it.
     public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
         var normalizer = Normalizer(schema: Query.__schema, variables: query.__variables)
-        try normalizer.normalize(try Self.object(data), selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
+        try normalizer.normalizeRoot(try Self.object(data), selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
         add(normalizer.records)
     }
 
     /// Writes a fragment's data at a record, e.g. `Launch:92`.
     public func write<F: Fragment>(_ data: F, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         var normalizer = Normalizer(schema: F.__schema, variables: variables)
-        try normalizer.normalize(try Self.object(data), selections: F.__selections, key: key)
+        try normalizer.normalizeRoot(try Self.object(data), selections: F.__selections, key: key)
         add(normalizer.records)
     }
 

@@ -55,6 +55,8 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     public func merge(records newRecords: [CacheKey: Record]) -> [CacheField] {
         state.withLock { state in
             var changed: [CacheField] = []
+            // Grown once, not a dozen times with every key rehashed, when many records are new.
+            state.records.reserveCapacity(state.records.count + newRecords.count)
             for (key, record) in newRecords {
                 // Merged in place, so the stored record's fields are not copied.
                 state.records[key, default: Record(key: key)].merge(record, changed: &changed)

@@ -14,9 +14,17 @@ public protocol NormalizedCache: Sendable {
     func allKeys() throws -> Set<CacheKey>
     /// Removes every record.
     func clear() throws
+    /// Runs `body`, which loads records one at a time (a query read), as one read of the cache:
+    /// a SQLite cache holds one transaction and its locks for all of it, not one per record.
+    func withinRead<Result>(_ body: () throws -> Result) throws -> Result
 }
 
 extension NormalizedCache {
+    /// Runs `body` as it is: each load is atomic on its own.
+    public func withinRead<Result>(_ body: () throws -> Result) throws -> Result {
+        try body()
+    }
+
     public func loadRecord(forKey key: CacheKey) throws -> Record? {
         try loadRecords(forKeys: [key])[key]
     }

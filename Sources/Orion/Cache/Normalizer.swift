@@ -20,21 +20,26 @@ struct Normalizer {
         self.variables = variables
     }
 
+    /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
+    /// records sized for it at once, which otherwise grows (and rehashes its keys) a dozen times.
+    mutating func normalizeRoot(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
+        records.reserveCapacity(object.objectCountIncludingNested)
+        try normalize(object, selections: selections, key: key)
+    }
+
     mutating func normalize(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
         let typename = Self.typename(of: object)
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
+        fields.reserveCapacity(selections.count)
         try selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
             guard let value = object.value(forKey: field.responseKey) else { return }
             let fieldKey = CacheFieldKey.make(field, variables: variables)
             fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)
         }
-        if records[key] == nil {
-            records[key] = Record(key: key, fields: fields)
-        } else {
-            records[key]?.fields.merge(fields) { $1 }
-        }
+        // One lookup of the key, which for objects without an id is a long path.
+        records[key, default: Record(key: key)].absorb(fields)
     }
 
     /// `parent` and `step` make the path key of an object without a key of its own; the string

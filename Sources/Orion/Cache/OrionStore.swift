@@ -54,7 +54,7 @@ public final class OrionStore: Sendable {
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.__variables)
-        try normalizer.normalize(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
+        try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
         return try merge(records: records)
@@ -70,14 +70,18 @@ public final class OrionStore: Sendable {
     ///
     /// - Throws: `CacheMissError` when any field is missing (a partial hit is a miss).
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
-        try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
-                      variables: query.__variables, tracksDependencies: false, loadRecord: cache.loadRecord).data
+        try cache.withinRead {
+            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+                          variables: query.__variables, tracksDependencies: false, loadRecord: cache.loadRecord).data
+        }
     }
 
     /// The query's data and the record fields it was read from: what a watcher depends on.
     func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: Set<CacheField>) {
-        try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
-                      variables: query.__variables, tracksDependencies: true, loadRecord: cache.loadRecord)
+        try cache.withinRead {
+            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+                          variables: query.__variables, tracksDependencies: true, loadRecord: cache.loadRecord)
+        }
     }
 
     /// Reads a selection set at a record from a source of records.

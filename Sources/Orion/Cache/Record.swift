@@ -20,6 +20,15 @@ public struct Record: Sendable, Hashable {
         self.expirations = expirations
     }
 
+    /// Takes `newFields` in, each replacing the field of its name.
+    mutating func absorb(_ newFields: [String: RecordValue]) {
+        if fields.isEmpty {
+            fields = newFields
+        } else {
+            fields.merge(newFields) { $1 }
+        }
+    }
+
     /// The `__typename` the record stores, if any.
     var typename: String? {
         if case .value(.string(let name))? = fields["__typename"] { return name }

@@ -49,6 +49,15 @@ public struct ResponseObject: Sendable {
         }
     }
 
+    /// How many objects this one holds at any depth, itself included: a bound on the records it
+    /// normalizes into, for sizing their table once.
+    package var objectCountIncludingNested: Int {
+        let entries = tape.entries
+        var count = 0
+        for entry in entries[index..<Int(entries[index].first)] where entry.kind == .object { count += 1 }
+        return count
+    }
+
     /// Calls `body` with each field in order.
     public func forEachField(_ body: (String, ResponseValue) throws -> Void) rethrows {
         let entries = tape.entries

@@ -24,26 +24,43 @@ struct Settings: Sendable {
     /// fill about `budget` seconds (at least 5 runs). The minimum is the figure least disturbed
     /// by other work on the machine.
     func bestTime<T>(budget: Double = 1.0, _ body: () throws -> T) rethrows -> Double {
+        try bestTimes(budget: budget, baseline: {}, prepare: {}, body).measured
+    }
+
+    /// The best times of `baseline` and of `body`, run in turns (with `prepare` before each run
+    /// of `body`, outside its time), so that a change in the machine's load meets both alike:
+    /// their ratio is steadier than that of two separate series.
+    func bestTimes<B, T>(
+        budget: Double = 1.0, baseline: () throws -> B, prepare: () throws -> Void = {}, _ body: () throws -> T
+    ) rethrows -> (baseline: Double, measured: Double) {
         if quick {
-            let start = DispatchTime.now().uptimeNanoseconds
-            blackHole(try body())
-            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            try prepare()
+            return (try time(baseline), try time(body))
         }
+        blackHole(try baseline())
+        try prepare()
         blackHole(try body())
-        var best = Double.infinity
+        var best = (baseline: Double.infinity, measured: Double.infinity)
         var spent = 0.0
         var runs = 0
         while runs < 5 || spent < budget {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let result = try body()
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            blackHole(result)
-            best = min(best, elapsed)
+            best.baseline = min(best.baseline, try time(baseline))
+            try prepare()
+            let elapsed = try time(body)
+            best.measured = min(best.measured, elapsed)
             spent += elapsed
             runs += 1
             if runs >= 200 { break }
         }
         return best
+    }
+
+    private func time<T>(_ body: () throws -> T) rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        blackHole(result)
+        return elapsed
     }
 }
 
