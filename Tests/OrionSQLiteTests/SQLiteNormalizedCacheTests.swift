@@ -28,6 +28,32 @@ import Testing
         #expect(try reopened.loadRecords(forKeys: ["Launch:92", "Missing:1"]) == ["Launch:92": launch])
     }
 
+    /// A query's read runs in one transaction: its loads, a nested read, an error that ends it
+    /// (rolled back, the cache still usable), and a writer from another thread waiting its turn.
+    @Test func aReadRunsItsLoadsInOneTransaction() async throws {
+        struct Stop: Error {}
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(records: [launch.key: launch])
+        let loaded = try cache.withinRead {
+            try cache.withinRead { try cache.loadRecord(forKey: "Launch:92") }
+        }
+        #expect(loaded == launch)
+        #expect(throws: Stop.self) { try cache.withinRead { _ = try cache.loadRecord(forKey: "Launch:92"); throw Stop() } }
+        let booked = Record(key: "Launch:92", fields: ["isBooked": .value(.bool(true))])
+        let seen = try cache.withinRead {
+            // The writer blocks until the read ends: the read sees one state throughout.
+            let writer = Task.detached { try cache.merge(records: [booked.key: booked]) }
+            Thread.sleep(forTimeInterval: 0.05)
+            let seen = try cache.loadRecord(forKey: "Launch:92")?.fields["isBooked"]
+            return (seen, writer)
+        }
+        #expect(seen.0 == .value(.bool(false)))
+        _ = try await seen.1.value
+        #expect(try cache.loadRecord(forKey: "Launch:92")?.fields["isBooked"] == .value(.bool(true)))
+    }
+
     @Test func mergesFieldByFieldAndReportsOnlyChanges() throws {
         let file = temporaryFile()
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
