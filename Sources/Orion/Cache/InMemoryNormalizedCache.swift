@@ -56,7 +56,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         state.withLock { state in
             var changed: [CacheField] = []
             // Grown once, not a dozen times with every key rehashed, when many records are new.
-            state.records.reserveCapacity(state.records.count + newRecords.count)
+            if newRecords.count >= Normalizer.worthReserving { state.records.reserveCapacity(state.records.count + newRecords.count) }
             for (key, record) in newRecords {
                 // Merged in place, so the stored record's fields are not copied.
                 state.records[key, default: Record(key: key)].merge(record, changed: &changed)

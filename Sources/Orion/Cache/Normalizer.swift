@@ -23,7 +23,8 @@ struct Normalizer {
     /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
     /// records sized for it at once, which otherwise grows (and rehashes its keys) a dozen times.
     mutating func normalizeRoot(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
-        records.reserveCapacity(object.objectCountIncludingNested)
+        let objects = object.objectCountIncludingNested
+        if objects >= Self.worthReserving { records.reserveCapacity(objects) }
         try normalize(object, selections: selections, key: key)
     }
 
@@ -32,7 +33,7 @@ struct Normalizer {
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
-        fields.reserveCapacity(selections.count)
+        if selections.count >= Self.worthReserving { fields.reserveCapacity(selections.count) }
         try selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
             guard let value = object.value(forKey: field.responseKey) else { return }
             let fieldKey = CacheFieldKey.make(field, variables: variables)
@@ -65,6 +66,10 @@ struct Normalizer {
             return .reference(key)
         }
     }
+
+    /// The size from which sizing a table up front pays: `reserveCapacity` is not specialized,
+    /// and for a few entries its generic call costs more than growing would.
+    static let worthReserving = 8
 
     /// Without `field(_:as:)`, whose error for a missing key (most results of root fields have
     /// none) costs more than the lookup.
