@@ -6,8 +6,9 @@ import OrionCompiler
 /// validateSchema; validating the GitHub operations.
 let compilerBenchmarks = BenchmarkGroup(figures: ["schema.github_full.ms", "schema.github_full.vs_graphqlswift", "validate.github_ops.ms"]) { settings in
     let text = try SharedData.text("schemas/github-full/schema-2024-07.graphqls")
-    let orion = try settings.bestTime { try Schema.build(sdl: [Source(text, name: "schema-2024-07.graphqls")]) }
-    let baseline = try settings.bestTime(budget: 3) { try GraphQLSwiftBaseline.buildAndValidateSchema(text) }
+    let (baseline, orion) = try settings.bestTimes(budget: 3, baseline: { try GraphQLSwiftBaseline.buildAndValidateSchema(text) }) {
+        try Schema.build(sdl: [Source(text, name: "schema-2024-07.graphqls")])
+    }
 
     let schema = try Schema.build(sdl: [Source(try SharedData.text("schemas/github/schema.graphqls"), name: "schema.graphqls")])
     let documents = try ["Queries/IssuesAndCommentsForRepository.graphql", "Queries/Repository.graphql",

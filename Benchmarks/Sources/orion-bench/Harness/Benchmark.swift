@@ -29,7 +29,8 @@ struct Settings: Sendable {
 
     /// The best times of `baseline` and of `body`, run in turns (with `prepare` before each run
     /// of `body`, outside its time), so that a change in the machine's load meets both alike:
-    /// their ratio is steadier than that of two separate series.
+    /// their ratio is steadier than that of two separate series. The turns fill about `budget`
+    /// seconds (at least 5).
     func bestTimes<B, T>(
         budget: Double = 1.0, baseline: () throws -> B, prepare: () throws -> Void = {}, _ body: () throws -> T
     ) rethrows -> (baseline: Double, measured: Double) {
@@ -44,11 +45,11 @@ struct Settings: Sendable {
         var spent = 0.0
         var runs = 0
         while runs < 5 || spent < budget {
-            best.baseline = min(best.baseline, try time(baseline))
+            let baselineTime = try time(baseline)
             try prepare()
-            let elapsed = try time(body)
-            best.measured = min(best.measured, elapsed)
-            spent += elapsed
+            let measuredTime = try time(body)
+            best = (min(best.baseline, baselineTime), min(best.measured, measuredTime))
+            spent += baselineTime + measuredTime
             runs += 1
             if runs >= 200 { break }
         }
