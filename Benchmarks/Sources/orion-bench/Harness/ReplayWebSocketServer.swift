@@ -6,8 +6,9 @@ import NIOWebSocket
 
 /// A local `graphql-transport-ws` server that answers every subscription with the same script:
 /// `connection_init` gets `connection_ack`, `subscribe` gets one `next` message per result and
-/// then `complete`. The messages are encoded once, when the server starts, so that a benchmark
-/// times the client and not the server.
+/// then `complete`. The messages, and the WebSocket frames around them, are encoded once, when the
+/// server starts, and written to the socket in one go: a benchmark times the client, and the
+/// server's thread takes next to nothing of the machine's cores from it.
 ///
 /// It serves one operation id, the one a fresh `WebSocketTransport` gives its first operation;
 /// a `subscribe` with another id gets an `error` message saying so.
@@ -27,11 +28,11 @@ final class ReplayWebSocketServer: Sendable {
         let messages = results.map { result in
             Data(#"{"id":"\#(operationID)","type":"next","payload":"#.utf8) + result + Data("}".utf8)
         }
-        let script = ReplayScript(
-            operationID: operationID,
-            next: messages.map { ByteBuffer(bytes: $0) },
-            complete: ByteBuffer(string: #"{"id":"\#(operationID)","type":"complete"}"#)
-        )
+        var frames = ByteBuffer()
+        for message in messages + [Data(#"{"id":"\#(operationID)","type":"complete"}"#.utf8)] {
+            Self.writeTextFrame(message, into: &frames)
+        }
+        let script = ReplayScript(operationID: operationID, frames: frames)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let upgrader = NIOWebSocketServerUpgrader(
             shouldUpgrade: { channel, head in
@@ -46,6 +47,8 @@ final class ReplayWebSocketServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(
                         NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: 1 << 20))
                     try channel.pipeline.syncOperations.addHandler(ReplayHandler(script: script))
+                    // Ahead of the frame encoder: what is written through it goes to the socket as it is.
+                    try channel.pipeline.syncOperations.addHandler(RawFrameWriter(), position: .first)
                 }
             }
         )
@@ -72,6 +75,22 @@ final class ReplayWebSocketServer: Sendable {
         self.messages = messages
     }
 
+    /// An unmasked, unfragmented text frame, as a server sends it (RFC 6455 §5.2).
+    private static func writeTextFrame(_ payload: Data, into buffer: inout ByteBuffer) {
+        buffer.writeInteger(UInt8(0x81))
+        switch payload.count {
+        case ..<126:
+            buffer.writeInteger(UInt8(payload.count))
+        case ..<65536:
+            buffer.writeInteger(UInt8(126))
+            buffer.writeInteger(UInt16(payload.count))
+        default:
+            buffer.writeInteger(UInt8(127))
+            buffer.writeInteger(UInt64(payload.count))
+        }
+        buffer.writeBytes(payload)
+    }
+
     /// Stops listening, closes the connections still open and ends the server's thread.
     func shutDown() throws {
         try listener.close().wait()
@@ -82,8 +101,13 @@ final class ReplayWebSocketServer: Sendable {
 /// What the server sends, encoded once and shared by every connection.
 private struct ReplayScript: Sendable {
     let operationID: String
-    let next: [ByteBuffer]
-    let complete: ByteBuffer
+    /// Every `next` message and the `complete`, framed.
+    let frames: ByteBuffer
+}
+
+/// Passes bytes written through it on toward the socket: the first handler of the pipeline.
+private final class RawFrameWriter: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
 }
 
 /// One connection's side of the protocol, on the connection's event loop.
@@ -137,11 +161,9 @@ private final class ReplayHandler: ChannelInboundHandler {
                 if let text = try? JSONSerialization.data(withJSONObject: error) { send(text: String(decoding: text, as: UTF8.self), context: context) }
                 return
             }
-            // Written in one go and flushed once: the client reads them as fast as it can.
-            for message in script.next {
-                context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: message)), promise: nil)
-            }
-            send(WebSocketFrame(fin: true, opcode: .text, data: script.complete), context: context)
+            // Written in one go, already framed: the client reads them as fast as it can.
+            guard let raw = try? context.pipeline.syncOperations.context(handlerType: RawFrameWriter.self) else { return }
+            raw.writeAndFlush(NIOAny(script.frames), promise: nil)
         default:
             // `complete` from a client that stops early, `pong`: nothing to do.
             break
