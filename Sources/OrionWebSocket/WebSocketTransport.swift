@@ -52,10 +52,10 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         Task { await session.shutDown() }
     }
 
-    public func subscribe<Subscription: GraphQLSubscription>(
-        _ subscription: Subscription
-    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
-        events(of: subscription)
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        events(of: subscription, transform: transform)
     }
 
     /// Runs a query or mutation as an operation on the socket: its one result, once the server
@@ -65,7 +65,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     ) async throws -> GraphQLResult<Operation.Data> {
         guard files.isEmpty else { throw WebSocketTransportError.uploadsNotSupported }
         var last: SubscriptionEvent<Operation.Data>?
-        for try await event in events(of: operation) { last = event }
+        for try await event in events(of: operation, transform: { $0 }) { last = event }
         guard let last else { throw WebSocketTransportError.completedWithoutResult(operationName: Operation.operationName) }
         return last.result
     }
@@ -88,7 +88,9 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         await session.updateConnectingPayload(payload, reconnect: reconnect)
     }
 
-    private func events<Operation: GraphQLOperation>(of operation: Operation) -> AsyncThrowingStream<SubscriptionEvent<Operation.Data>, any Error> {
+    private func events<Operation: GraphQLOperation, Element: Sendable>(
+        of operation: Operation, transform: @escaping @Sendable (SubscriptionEvent<Operation.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
         let number = operationCount.withLock { count in
             count += 1
             return count
@@ -96,29 +98,28 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         let id = String(number)
         let payload = RequestBody.fields(HTTPRequest(operation: operation, url: configuration.url))
         let session = session
-        return AsyncThrowingStream { continuation in
-            // Called on the session's loop, one message after the other: results keep their order.
-            let sink: @Sendable (OperationEvent) -> Void = { event in
-                switch event {
-                case .next(let object):
-                    do {
-                        continuation.yield(try SubscriptionEvent.parse(object, for: Operation.self))
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                case .failed(let error):
-                    continuation.finish(throwing: error)
-                case .completed:
-                    continuation.finish()
-                }
-            }
-            let restartable = Operation.operationType != .mutation
-            let started = Task { await session.start(id: id, number: number, payload: payload, restartable: restartable, sink: sink) }
-            continuation.onTermination = { _ in
-                Task {
-                    await started.value
-                    await session.stop(id: id)
-                }
+        // Filled on the session's loop, one message after the other: results keep their order.
+        let queue = OperationEventQueue()
+        let restartable = Operation.operationType != .mutation
+        let started = Task { await session.start(id: id, number: number, payload: payload, restartable: restartable, sink: queue.push) }
+        let lifetime = OperationLifetime {
+            await started.value
+            await session.stop(id: id)
+        }
+        // Results are decoded, and transformed, in the task that reads the stream.
+        return AsyncThrowingStream {
+            // Held by the stream: when it is gone, the operation stops.
+            _ = lifetime
+            switch await queue.next() {
+            case .next(let object)?:
+                return transform(try SubscriptionEvent.parse(object, for: Operation.self))
+            case .failed(let error)?:
+                throw error
+            case .completed?, nil:
+                // Ended by the server, or the reading task was cancelled: stop it on the server now.
+                await started.value
+                await session.stop(id: id)
+                return nil
             }
         }
     }

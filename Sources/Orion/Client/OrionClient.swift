@@ -144,11 +144,9 @@ public final class OrionClient: Sendable {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
         let store = store
-        // Read on the subscriber's task: no task or stream between the transport and the caller,
-        // whose hand-off would cost more than the event itself.
-        let events = SerialIterator(transport.subscribe(subscription).makeAsyncIterator())
-        return AsyncThrowingStream {
-            guard let event = try await events.next() else { return nil }
+        // Stored as the transport hands each event on: no task or stream of the client's between
+        // the transport and the caller, whose hand-off would cost more than the event itself.
+        return transport.subscribe(subscription) { event in
             if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
                 // A result the cache cannot take is still a result: the subscriber gets it.
                 _ = try? store.write(data: object, for: subscription)

@@ -20,9 +20,9 @@ public struct SplitNetworkTransport: SubscriptionNetworkTransport {
         try await uploadingNetworkTransport.send(operation, cachePolicy: cachePolicy, files: files)
     }
 
-    public func subscribe<Subscription: GraphQLSubscription>(
-        _ subscription: Subscription
-    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
-        subscriptionNetworkTransport.subscribe(subscription)
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        subscriptionNetworkTransport.subscribe(subscription, transform: transform)
     }
 }

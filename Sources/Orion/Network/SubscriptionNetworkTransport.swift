@@ -5,12 +5,25 @@ import OrionAPI
 ///
 /// `OrionClient.subscribe` needs one; `SplitNetworkTransport` pairs one with any other transport.
 public protocol SubscriptionNetworkTransport: NetworkTransport {
-    /// Starts the subscription: one event per result the server sends, until the server ends it
-    /// (the stream finishes) or it fails (the stream throws). Ending the iteration stops it on the
-    /// server too.
-    func subscribe<Subscription: GraphQLSubscription>(
+    /// Starts the subscription: one element per result the server sends, until the server ends
+    /// it (the stream finishes) or it fails (the stream throws). Ending the iteration stops it on
+    /// the server too.
+    ///
+    /// Each event goes through `transform`, in order, before the stream hands it on: `OrionClient`
+    /// writes results to its store there, so that it needs no task and stream of its own between
+    /// the transport and the subscriber.
+    func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error>
+}
+
+extension SubscriptionNetworkTransport {
+    /// Starts the subscription: its events as they are.
+    public func subscribe<Subscription: GraphQLSubscription>(
         _ subscription: Subscription
-    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error>
+    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
+        subscribe(subscription) { $0 }
+    }
 }
 
 /// One result of a subscription, with what the cache needs to store it.

@@ -16,15 +16,15 @@ extension RequestChainNetworkTransport {
     /// errors a server returns before the subscription starts.
     static let multipartSubscriptionAccept = "multipart/mixed;subscriptionSpec=1.0,application/json"
 
-    public func subscribe<Subscription: GraphQLSubscription>(
-        _ subscription: Subscription
-    ) -> AsyncThrowingStream<SubscriptionEvent<Subscription.Data>, any Error> {
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
         let transport = self
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     let request = try await transport.subscriptionRequest(for: subscription)
-                    try await Self.receiveEvents(for: request, of: Subscription.self) { continuation.yield($0) }
+                    try await Self.receiveEvents(for: request, of: Subscription.self) { continuation.yield(transform($0)) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: Task.isCancelled ? CancellationError() : error)

@@ -1,0 +1,79 @@
+import Orion
+
+/// The events of one operation on their way from the session to the operation's consumer: a
+/// queue under a lock, and the consumer's continuation while it waits for one.
+///
+/// Not generic on purpose: the session only moves indexed messages, and the consumer decodes the
+/// typed result in its own task, so no generic stream machinery runs per event, and the decoding
+/// work falls on the consumer rather than on the socket's reader.
+final class OperationEventQueue: Sendable {
+    private struct State {
+        var events: [OperationEvent] = []
+        var head = 0
+        var waiting: CheckedContinuation<OperationEvent?, Never>?
+        var cancelled = false
+
+        mutating func take() -> OperationEvent? {
+            guard head < events.count else { return nil }
+            let event = events[head]
+            head += 1
+            if head == events.count {
+                events.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return event
+        }
+    }
+
+    private let state = Mutex(State())
+
+    /// Adds an event; in order, from one producer at a time (the session's loop).
+    func push(_ event: OperationEvent) {
+        let waiting = state.withLock { state -> CheckedContinuation<OperationEvent?, Never>? in
+            guard let waiting = state.waiting else {
+                state.events.append(event)
+                return nil
+            }
+            state.waiting = nil
+            return waiting
+        }
+        waiting?.resume(returning: event)
+    }
+
+    /// The next event, waiting for one; `nil` once the consuming task is cancelled.
+    func next() async -> OperationEvent? {
+        if let event = state.withLock({ $0.take() }) { return event }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<OperationEvent?, Never>) in
+                let ready = state.withLock { state -> OperationEvent?? in
+                    if state.cancelled { return .some(nil) }
+                    if let event = state.take() { return .some(event) }
+                    state.waiting = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<OperationEvent?, Never>? in
+                state.cancelled = true
+                defer { state.waiting = nil }
+                return state.waiting
+            }
+            waiting?.resume(returning: nil)
+        }
+    }
+}
+
+/// Stops an operation on the server when its stream is gone: whoever reads it stopped.
+final class OperationLifetime: Sendable {
+    private let stop: @Sendable () async -> Void
+
+    init(stop: @escaping @Sendable () async -> Void) {
+        self.stop = stop
+    }
+
+    deinit {
+        let stop = stop
+        Task { await stop() }
+    }
+}
