@@ -10,6 +10,8 @@ struct NameTable {
         var length: Int
         /// The name's first eight bytes (all of a shorter one), first byte lowest.
         var head: UInt64
+        /// Its next eight bytes, zero where it has none: with `head`, all of most names.
+        var second: UInt64
         var hash: Int
     }
 
@@ -32,24 +34,33 @@ struct NameTable {
     }
 
     /// The text of `bytes[start..<end]`, which the lexer has checked is a name (ASCII).
+    // Offsets come from tokens inside `bytes`, so the arithmetic below wraps instead of checking.
+    @inline(__always)
     mutating func name(from start: Int, to end: Int) -> String {
-        let length = end - start
+        let length = end &- start
         let head = word(at: start, count: min(length, 8))
-        let hash = self.hash(head: head, start: start, length: length)
-        let mask = slots.count - 1
+        let second = length > 8 ? word(at: start &+ 8, count: min(length &- 8, 8)) : 0
+        let hash = self.hash(head: head, second: second, start: start, length: length)
+        let mask = slots.count &- 1
         var slot = hash & mask
-        while slots[slot] >= 0 {
+        while true {
             let index = Int(slots[slot])
+            if index < 0 { break }
             let key = keys[index]
-            if key.hash == hash, key.head == head, key.length == length,
-               length <= 8 || sameBytes(key.start + 8, start + 8, length - 8) {
+            if key.hash == hash, key.head == head, key.second == second, key.length == length,
+               length <= 16 || sameBytes(key.start &+ 16, start &+ 16, length &- 16) {
                 return strings[index]
             }
-            slot = (slot + 1) & mask
+            slot = (slot &+ 1) & mask
         }
-        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        return insert(Key(start: start, length: length, head: head, second: second, hash: hash), slot: slot)
+    }
+
+    /// Records a name seen for the first time, in the empty `slot` its probe ended at.
+    private mutating func insert(_ key: Key, slot: Int) -> String {
+        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[key.start..<(key.start + key.length)]), as: UTF8.self)
         slots[slot] = Int32(truncatingIfNeeded: keys.count)
-        keys.append(Key(start: start, length: length, head: head, hash: hash))
+        keys.append(key)
         strings.append(string)
         if keys.count * 2 > slots.count { grow() }
         return string
@@ -59,36 +70,42 @@ struct NameTable {
     /// make many names collide (names that differ only in the middle would, with a hash of a
     /// few bytes, turn every lookup into a walk over all of them).
     @inline(__always)
-    private func hash(head: UInt64, start: Int, length: Int) -> Int {
+    private func hash(head: UInt64, second: UInt64, start: Int, length: Int) -> Int {
         var hash = (UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15 ^ head) &* 0xBF58_476D_1CE4_E5B9
-        var offset = 8
+        hash ^= hash &>> 31
+        hash = (hash ^ second) &* 0x94D0_49BB_1331_11EB
+        var offset = 16
         while offset < length {
-            hash ^= hash >> 31
-            hash = (hash ^ word(at: start + offset, count: min(length - offset, 8))) &* 0x94D0_49BB_1331_11EB
-            offset += 8
+            hash ^= hash &>> 31
+            hash = (hash ^ word(at: start &+ offset, count: min(length &- offset, 8))) &* 0x94D0_49BB_1331_11EB
+            offset &+= 8
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        return Int(truncatingIfNeeded: hash ^ (hash &>> 29))
     }
 
     /// The `count` (1...8) bytes at `index` as a word, first byte lowest: one load when eight
     /// bytes fit before the buffer's end, which is nearly always.
     @inline(__always)
     private func word(at index: Int, count: Int) -> UInt64 {
-        guard index + 8 <= bytes.count else {
-            var word: UInt64 = 0
-            for offset in 0..<count { word |= UInt64(bytes[index + offset]) << (8 * offset) }
-            return word
-        }
+        guard index &+ 8 <= bytes.count else { return tailWord(at: index, count: count) }
         let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped + index).loadUnaligned(as: UInt64.self))
-        return word & (UInt64.max &>> (64 - 8 * count))
+        return word & (UInt64.max &>> UInt64(truncatingIfNeeded: 64 &- 8 &* count))
     }
 
+    /// `word(at:count:)` for the last few bytes of the source, read one at a time.
+    private func tailWord(at index: Int, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for offset in 0..<count { word |= UInt64(bytes[index + offset]) << (8 * offset) }
+        return word
+    }
+
+    @inline(__always)
     private func sameBytes(_ first: Int, _ second: Int, _ length: Int) -> Bool {
         var offset = 0
         while offset < length {
-            let count = min(length - offset, 8)
-            if word(at: first + offset, count: count) != word(at: second + offset, count: count) { return false }
-            offset += 8
+            let count = min(length &- offset, 8)
+            if word(at: first &+ offset, count: count) != word(at: second &+ offset, count: count) { return false }
+            offset &+= 8
         }
         return true
     }
