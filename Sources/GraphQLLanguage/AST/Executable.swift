@@ -1,3 +1,8 @@
+// The nodes that have an Optional part besides their location keep their public initializer in
+// an extension, so that they also get the memberwise one, which the parser uses: under Swift 6.3
+// -O an explicit initializer that assigns such a node field by field builds it on the stack and
+// copies it out, a retain and a release of every reference in it, per node.
+
 /// `query`, `mutation` or `subscription`.
 public enum OperationType: String, Hashable, Sendable, CaseIterable {
     case query, mutation, subscription
@@ -11,20 +16,24 @@ public struct OperationDefinition: Hashable, Sendable {
     public var variableDefinitions: [VariableDefinition]
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension OperationDefinition {
     public init(
         description: StringValue? = nil, operation: OperationType, name: Name? = nil,
         variableDefinitions: [VariableDefinition] = [], directives: [Directive] = [],
         selectionSet: SelectionSet, location: Location? = nil
     ) {
-        self.description = description
-        self.operation = operation
-        self.name = name
-        self.variableDefinitions = variableDefinitions
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+        self.init(description: description, operation: operation, name: name,
+            variableDefinitions: variableDefinitions, directives: directives, selectionSet: selectionSet,
+            storedLocation: location)
     }
 }
 
@@ -35,18 +44,22 @@ public struct VariableDefinition: Hashable, Sendable {
     public var type: TypeReference
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension VariableDefinition {
     public init(
         description: StringValue? = nil, variable: Variable, type: TypeReference,
         defaultValue: Value? = nil, directives: [Directive] = [], location: Location? = nil
     ) {
-        self.description = description
-        self.variable = variable
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.location = location
+        self.init(description: description, variable: variable, type: type, defaultValue: defaultValue,
+            directives: directives, storedLocation: location)
     }
 }
 
@@ -91,22 +104,26 @@ public struct Field: Hashable, Sendable {
     public var arguments: [Argument]
     public var directives: [Directive]
     public var selectionSet: SelectionSet?
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
-    public init(
-        alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
-        selectionSet: SelectionSet? = nil, location: Location? = nil
-    ) {
-        self.alias = alias
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
     }
 
     /// The key the field has in a response: its alias, else its name.
     public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
+    public init(
+        alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
+        selectionSet: SelectionSet? = nil, location: Location? = nil
+    ) {
+        self.init(alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+            storedLocation: location)
+    }
 }
 
 /// `name: value`, in a field or directive.
@@ -140,16 +157,22 @@ public struct InlineFragment: Hashable, Sendable {
     public var typeCondition: NamedType?
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension InlineFragment {
     public init(
         typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
         location: Location? = nil
     ) {
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+        self.init(typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+            storedLocation: location)
     }
 }
 
@@ -160,18 +183,22 @@ public struct FragmentDefinition: Hashable, Sendable {
     public var typeCondition: NamedType
     public var directives: [Directive]
     public var selectionSet: SelectionSet
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension FragmentDefinition {
     public init(
         description: StringValue? = nil, name: Name, typeCondition: NamedType,
         directives: [Directive] = [], selectionSet: SelectionSet, location: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.typeCondition = typeCondition
-        self.directives = directives
-        self.selectionSet = selectionSet
-        self.location = location
+        self.init(description: description, name: name, typeCondition: typeCondition, directives: directives,
+            selectionSet: selectionSet, storedLocation: location)
     }
 }
 

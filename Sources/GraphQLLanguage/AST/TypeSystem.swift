@@ -1,18 +1,29 @@
+// The nodes that have an Optional part besides their location keep their public initializer in
+// an extension, so that they also get the memberwise one, which the parser uses: under Swift 6.3
+// -O an explicit initializer that assigns such a node field by field builds it on the stack and
+// copies it out, a retain and a release of every reference in it, per node.
+
 /// `schema @directives { query: Query mutation: Mutation subscription: Subscription }`.
 public struct SchemaDefinition: Hashable, Sendable {
     public var description: StringValue?
     public var directives: [Directive]
     public var operationTypes: [OperationTypeDefinition]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension SchemaDefinition {
     public init(
         description: StringValue? = nil, directives: [Directive] = [],
         operationTypes: [OperationTypeDefinition], location: Location? = nil
     ) {
-        self.description = description
-        self.directives = directives
-        self.operationTypes = operationTypes
-        self.location = location
+        self.init(description: description, directives: directives, operationTypes: operationTypes,
+            storedLocation: location)
     }
 }
 
@@ -74,24 +85,25 @@ public struct TypeDefinition: Hashable, Sendable {
     public var enumValues: [EnumValueDefinition]
     /// Fields of an input object.
     public var inputFields: [InputValueDefinition]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension TypeDefinition {
     public init(
         kind: TypeKind, description: StringValue? = nil, name: Name, interfaces: [NamedType] = [],
         directives: [Directive] = [], fields: [FieldDefinition] = [], unionMembers: [NamedType] = [],
         enumValues: [EnumValueDefinition] = [], inputFields: [InputValueDefinition] = [],
         location: Location? = nil
     ) {
-        self.kind = kind
-        self.description = description
-        self.name = name
-        self.interfaces = interfaces
-        self.directives = directives
-        self.fields = fields
-        self.unionMembers = unionMembers
-        self.enumValues = enumValues
-        self.inputFields = inputFields
-        self.location = location
+        self.init(kind: kind, description: description, name: name, interfaces: interfaces, directives: directives,
+            fields: fields, unionMembers: unionMembers, enumValues: enumValues, inputFields: inputFields,
+            storedLocation: location)
     }
 }
 
@@ -132,18 +144,22 @@ public struct FieldDefinition: Hashable, Sendable {
     public var arguments: [InputValueDefinition]
     public var type: TypeReference
     public var directives: [Directive]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension FieldDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         type: TypeReference, directives: [Directive] = [], location: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.type = type
-        self.directives = directives
-        self.location = location
+        self.init(description: description, name: name, arguments: arguments, type: type, directives: directives,
+            storedLocation: location)
     }
 }
 
@@ -154,18 +170,22 @@ public struct InputValueDefinition: Hashable, Sendable {
     public var type: TypeReference
     public var defaultValue: Value?
     public var directives: [Directive]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension InputValueDefinition {
     public init(
         description: StringValue? = nil, name: Name, type: TypeReference, defaultValue: Value? = nil,
         directives: [Directive] = [], location: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.type = type
-        self.defaultValue = defaultValue
-        self.directives = directives
-        self.location = location
+        self.init(description: description, name: name, type: type, defaultValue: defaultValue,
+            directives: directives, storedLocation: location)
     }
 }
 
@@ -174,13 +194,18 @@ public struct EnumValueDefinition: Hashable, Sendable {
     public var description: StringValue?
     public var name: Name
     public var directives: [Directive]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension EnumValueDefinition {
     public init(description: StringValue? = nil, name: Name, directives: [Directive] = [], location: Location? = nil) {
-        self.description = description
-        self.name = name
-        self.directives = directives
-        self.location = location
+        self.init(description: description, name: name, directives: directives, storedLocation: location)
     }
 }
 
@@ -193,19 +218,22 @@ public struct DirectiveDefinition: Hashable, Sendable {
     public var directives: [Directive]
     public var repeatable: Bool
     public var locations: [Name]
-    public var location: Location?
+    // Not `location`, so that the memberwise initializer does not clash with the public one.
+    var storedLocation: Location?
 
+    public var location: Location? {
+        get { storedLocation }
+        set { storedLocation = newValue }
+    }
+}
+
+extension DirectiveDefinition {
     public init(
         description: StringValue? = nil, name: Name, arguments: [InputValueDefinition] = [],
         directives: [Directive] = [], repeatable: Bool = false, locations: [Name], location: Location? = nil
     ) {
-        self.description = description
-        self.name = name
-        self.arguments = arguments
-        self.directives = directives
-        self.repeatable = repeatable
-        self.locations = locations
-        self.location = location
+        self.init(description: description, name: name, arguments: arguments, directives: directives,
+            repeatable: repeatable, locations: locations, storedLocation: location)
     }
 }
 

@@ -154,7 +154,9 @@ struct ParserState {
         let start = token.start
         if token.kind == .braceLeft {
             let selectionSet = try parseSelectionSet()
-            return OperationDefinition(operation: .query, selectionSet: selectionSet, location: location(from: start))
+            return OperationDefinition(
+                operation: .query, variableDefinitions: [], directives: [], selectionSet: selectionSet,
+                storedLocation: location(from: start))
         }
         let description = try parseDescription()
         let operation = try parseOperationType()
@@ -164,7 +166,7 @@ struct ParserState {
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(
             description: description, operation: operation, name: name, variableDefinitions: variables,
-            directives: directives, selectionSet: selectionSet, location: location(from: start))
+            directives: directives, selectionSet: selectionSet, storedLocation: location(from: start))
     }
 
     /// OperationType: one of `query` `mutation` `subscription`
@@ -194,7 +196,7 @@ struct ParserState {
         let directives = try parseDirectives(isConst: true)
         return VariableDefinition(
             description: description, variable: variable, type: type, defaultValue: defaultValue,
-            directives: directives, location: location(from: start))
+            directives: directives, storedLocation: location(from: start))
     }
 
     /// Variable: $ Name
@@ -243,7 +245,7 @@ struct ParserState {
         let selectionSet = token.kind == .braceLeft ? try parseSelectionSet() : nil
         return Field(
             alias: alias, name: name, arguments: arguments, directives: directives,
-            selectionSet: selectionSet, location: location(from: start))
+            selectionSet: selectionSet, storedLocation: location(from: start))
     }
 
     /// Arguments: ( Argument+ )
@@ -273,7 +275,7 @@ struct ParserState {
         let selectionSet = try parseSelectionSet()
         return .inlineFragment(InlineFragment(
             typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-            location: location(from: start)))
+            storedLocation: location(from: start)))
     }
 
     /// FragmentDefinition: Description? fragment FragmentName TypeCondition Directives? SelectionSet
@@ -290,7 +292,7 @@ struct ParserState {
         let selectionSet = try parseSelectionSet()
         return FragmentDefinition(
             description: description, name: name, typeCondition: typeCondition, directives: directives,
-            selectionSet: selectionSet, location: location(from: start))
+            selectionSet: selectionSet, storedLocation: location(from: start))
     }
 
     // MARK: Values
@@ -428,7 +430,7 @@ struct ParserState {
             }
             return .schema(SchemaDefinition(
                 description: description, directives: directives, operationTypes: operationTypes,
-                location: location(from: start)))
+                storedLocation: location(from: start)))
         case .directive:
             try expect(.at)
             let name = try parseName()
@@ -439,14 +441,14 @@ struct ParserState {
             let locations = try parseDirectiveLocations()
             return .directive(DirectiveDefinition(
                 description: description, name: name, arguments: arguments, directives: directives,
-                repeatable: repeatable, locations: locations, location: location(from: start)))
+                repeatable: repeatable, locations: locations, storedLocation: location(from: start)))
         case .type(let kind):
             let name = try parseName()
             let body = try parseTypeBody(kind: kind)
             return .type(TypeDefinition(
                 kind: kind, description: description, name: name, interfaces: body.interfaces,
                 directives: body.directives, fields: body.fields, unionMembers: body.unionMembers,
-                enumValues: body.enumValues, inputFields: body.inputFields, location: location(from: start)))
+                enumValues: body.enumValues, inputFields: body.inputFields, storedLocation: location(from: start)))
         case .query, .mutation, .subscription, .fragment, .extend, .other:
             preconditionFailure("parseDefinition passes type-system keywords only")
         }
@@ -528,7 +530,7 @@ struct ParserState {
         let directives = try parseDirectives(isConst: true)
         return FieldDefinition(
             description: description, name: name, arguments: arguments, type: type, directives: directives,
-            location: location(from: start))
+            storedLocation: location(from: start))
     }
 
     /// ArgumentsDefinition: ( InputValueDefinition+ )
@@ -549,7 +551,7 @@ struct ParserState {
         let directives = try parseDirectives(isConst: true)
         return InputValueDefinition(
             description: description, name: name, type: type, defaultValue: defaultValue,
-            directives: directives, location: location(from: start))
+            directives: directives, storedLocation: location(from: start))
     }
 
     /// EnumValueDefinition: Description? EnumValue Directives[Const]?
@@ -563,7 +565,7 @@ struct ParserState {
         }
         let name = try parseName()
         let directives = try parseDirectives(isConst: true)
-        return EnumValueDefinition(description: description, name: name, directives: directives, location: location(from: start))
+        return EnumValueDefinition(description: description, name: name, directives: directives, storedLocation: location(from: start))
     }
 
     /// DirectiveLocations: `|`? DirectiveLocation (| DirectiveLocation)*
