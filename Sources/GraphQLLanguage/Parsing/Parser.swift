@@ -64,6 +64,7 @@ struct ParserState {
     private var tokenCount = 0
     /// `options.maxTokens`, or no limit: one comparison per token.
     private let tokenLimit: Int
+    private let stacks = ListStacks()
 
     init(source: Source, bytes: UnsafeBufferPointer<UInt8>, options: ParseOptions) {
         self.lexer = Lexer(source: source, bytes: bytes)
@@ -180,7 +181,7 @@ struct ParserState {
 
     /// VariablesDefinition: ( VariableDefinition+ )
     private mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
-        try optionalMany(.parenLeft, .parenRight) { (parser: inout ParserState) throws(GraphQLError) in
+        try optionalMany(.parenLeft, .parenRight, on: stacks.variableDefinitions) { (parser: inout ParserState) throws(GraphQLError) in
             try parser.parseVariableDefinition()
         }
     }
@@ -250,7 +251,7 @@ struct ParserState {
 
     /// Arguments: ( Argument+ )
     private mutating func parseArguments(isConst: Bool) throws(GraphQLError) -> [Argument] {
-        try optionalMany(.parenLeft, .parenRight) { (parser: inout ParserState) throws(GraphQLError) in
+        try optionalMany(.parenLeft, .parenRight, on: stacks.arguments) { (parser: inout ParserState) throws(GraphQLError) in
             let start = parser.token.start
             let name = try parser.parseName()
             try parser.expect(.colon)
@@ -369,15 +370,16 @@ struct ParserState {
 
     /// Directives[Const]: Directive[?Const]+
     private mutating func parseDirectives(isConst: Bool) throws(GraphQLError) -> [Directive] {
-        var directives: [Directive] = []
-        while token.kind == .at {
+        guard token.kind == .at else { return [] }
+        let first = stacks.directives.count
+        repeat {
             let start = token.start
             try advance()
             let name = try parseName()
             let arguments = try parseArguments(isConst: isConst)
-            directives.append(Directive(name: name, arguments: arguments, location: location(from: start)))
-        }
-        return directives
+            stacks.directives.push(Directive(name: name, arguments: arguments, location: location(from: start)))
+        } while token.kind == .at
+        return stacks.directives.pop(from: first)
     }
 
     // MARK: Types
@@ -425,7 +427,7 @@ struct ParserState {
         switch keyword {
         case .schema:
             let directives = try parseDirectives(isConst: true)
-            let operationTypes = try many(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            let operationTypes = try many(.braceLeft, .braceRight, on: stacks.operationTypes) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseOperationTypeDefinition()
             }
             return .schema(SchemaDefinition(
@@ -466,21 +468,21 @@ struct ParserState {
         case .scalar:
             break
         case .object, .interface:
-            body.fields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.fields = try optionalMany(.braceLeft, .braceRight, on: stacks.fieldDefinitions) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseFieldDefinition()
             }
         case .union:
             if try expectOptional(.equals) {
-                body.unionMembers = try delimitedMany(.pipe) { (parser: inout ParserState) throws(GraphQLError) in
+                body.unionMembers = try delimitedMany(.pipe, on: stacks.namedTypes) { (parser: inout ParserState) throws(GraphQLError) in
                     try parser.parseNamedType()
                 }
             }
         case .enum:
-            body.enumValues = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.enumValues = try optionalMany(.braceLeft, .braceRight, on: stacks.enumValueDefinitions) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseEnumValueDefinition()
             }
         case .inputObject:
-            body.inputFields = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            body.inputFields = try optionalMany(.braceLeft, .braceRight, on: stacks.inputValueDefinitions) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseInputValueDefinition()
             }
         }
@@ -514,7 +516,7 @@ struct ParserState {
     /// ImplementsInterfaces: implements `&`? NamedType (& NamedType)*
     private mutating func parseImplementsInterfaces() throws(GraphQLError) -> [NamedType] {
         guard try expectOptionalKeyword("implements") else { return [] }
-        return try delimitedMany(.ampersand) { (parser: inout ParserState) throws(GraphQLError) in
+        return try delimitedMany(.ampersand, on: stacks.namedTypes) { (parser: inout ParserState) throws(GraphQLError) in
             try parser.parseNamedType()
         }
     }
@@ -535,7 +537,7 @@ struct ParserState {
 
     /// ArgumentsDefinition: ( InputValueDefinition+ )
     private mutating func parseArgumentDefinitions() throws(GraphQLError) -> [InputValueDefinition] {
-        try optionalMany(.parenLeft, .parenRight) { (parser: inout ParserState) throws(GraphQLError) in
+        try optionalMany(.parenLeft, .parenRight, on: stacks.inputValueDefinitions) { (parser: inout ParserState) throws(GraphQLError) in
             try parser.parseInputValueDefinition()
         }
     }
@@ -570,7 +572,7 @@ struct ParserState {
 
     /// DirectiveLocations: `|`? DirectiveLocation (| DirectiveLocation)*
     private mutating func parseDirectiveLocations() throws(GraphQLError) -> [Name] {
-        try delimitedMany(.pipe) { (parser: inout ParserState) throws(GraphQLError) in
+        try delimitedMany(.pipe, on: stacks.names) { (parser: inout ParserState) throws(GraphQLError) in
             let start = parser.token
             let name = try parser.parseName()
             guard DirectiveLocation(rawValue: name.value) != nil else { throw parser.unexpected(start) }
@@ -588,7 +590,7 @@ struct ParserState {
             try advance()
             try advance()
             let directives = try parseDirectives(isConst: true)
-            let operationTypes = try optionalMany(.braceLeft, .braceRight) { (parser: inout ParserState) throws(GraphQLError) in
+            let operationTypes = try optionalMany(.braceLeft, .braceRight, on: stacks.operationTypes) { (parser: inout ParserState) throws(GraphQLError) in
                 try parser.parseOperationTypeDefinition()
             }
             if directives.isEmpty && operationTypes.isEmpty { throw unexpected(token) }
@@ -678,41 +680,42 @@ struct ParserState {
     /// open item* close — where the caller has checked nothing; `[]` when `open` is absent.
     @inline(__always)
     private mutating func optionalMany<T>(
-        _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
+        _ open: TokenKind, _ close: TokenKind, on stack: ListStack<T>,
+        _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
         guard try expectOptional(open) else { return [] }
-        // Appended, not started as `[first]`: an array literal copies its element in.
-        var items: [T] = []
+        let start = stack.count
         repeat {
-            items.append(try item(&self))
+            stack.push(try item(&self))
         } while try !expectOptional(close)
-        return items
+        return stack.pop(from: start)
     }
 
     /// open item+ close.
     @inline(__always)
     private mutating func many<T>(
-        _ open: TokenKind, _ close: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
+        _ open: TokenKind, _ close: TokenKind, on stack: ListStack<T>,
+        _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
         try expect(open)
-        var items: [T] = []
+        let start = stack.count
         repeat {
-            items.append(try item(&self))
+            stack.push(try item(&self))
         } while try !expectOptional(close)
-        return items
+        return stack.pop(from: start)
     }
 
     /// delimiter? item (delimiter item)*.
     @inline(__always)
     private mutating func delimitedMany<T>(
-        _ delimiter: TokenKind, _ item: (inout ParserState) throws(GraphQLError) -> T
+        _ delimiter: TokenKind, on stack: ListStack<T>, _ item: (inout ParserState) throws(GraphQLError) -> T
     ) throws(GraphQLError) -> [T] {
         _ = try expectOptional(delimiter)
-        var items: [T] = []
+        let start = stack.count
         repeat {
-            items.append(try item(&self))
+            stack.push(try item(&self))
         } while try expectOptional(delimiter)
-        return items
+        return stack.pop(from: start)
     }
 
     private mutating func enterNesting() throws(GraphQLError) {
@@ -757,6 +760,19 @@ struct ParserState {
     private func error(at position: Int, _ message: String) -> GraphQLError {
         lexer.error(at: position, message)
     }
+}
+
+/// The `ListStack` of each kind of list the parser collects.
+final class ListStacks {
+    let variableDefinitions = ListStack<VariableDefinition>()
+    let arguments = ListStack<Argument>()
+    let directives = ListStack<Directive>()
+    let operationTypes = ListStack<OperationTypeDefinition>()
+    let fieldDefinitions = ListStack<FieldDefinition>()
+    let inputValueDefinitions = ListStack<InputValueDefinition>()
+    let enumValueDefinitions = ListStack<EnumValueDefinition>()
+    let namedTypes = ListStack<NamedType>()
+    let names = ListStack<Name>()
 }
 
 extension Token {
