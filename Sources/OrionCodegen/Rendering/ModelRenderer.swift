@@ -60,7 +60,8 @@ struct ModelRenderer {
     }
 
     private func renderSelections(_ model: Model, into writer: inout SwiftWriter) {
-        writer.line("\(access)static var __selections: [OrionAPI.Selection] { [")
+        // Built once: the cache walks them for every object it writes and reads.
+        writer.line("\(access)static let __selections: [OrionAPI.Selection] = [")
         for property in model.properties {
             let field = property.field
             var arguments = "." + "field(" + SwiftLiteral.string(field.name)
@@ -78,7 +79,7 @@ struct ModelRenderer {
         func condition(_ inclusion: Inclusion) -> String { conditionLiteral(inclusion).map { ", condition: " + $0 } ?? "" }
         for typeCase in model.typeCases { writer.line("  .inlineFragment(\(typeCase.typeName).self\(condition(typeCase.inclusion))),") }
         for fragment in model.fragments { writer.line("  .fragment(\(fragment.typeName).self\(condition(fragment.inclusion))),") }
-        writer.line("] }")
+        writer.line("]")
     }
 
     /// The `InclusionCondition` literal of an inclusion, nil when always included.

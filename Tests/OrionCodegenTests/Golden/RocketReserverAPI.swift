@@ -18,13 +18,13 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("id", .nonNull(.scalar)),
     .field("site", .scalar),
     .field("isBooked", .nonNull(.scalar)),
     .field("mission", .object(Mission.self)),
-  ] }
+  ]
 
   public let __typename: String
   public let id: String
@@ -52,10 +52,10 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
 
   public struct Mission: OrionAPI.SelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", .nonNull(.scalar)),
       .field("name", .scalar),
-    ] }
+    ]
 
     public let __typename: String
     public let name: String?
@@ -107,9 +107,9 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("bookTrips", .nonNull(.object(BookTrips.self)), arguments: ["launchIds": .list([.variable("id")])]),
-    ] }
+    ]
 
     /// Books trips on the given launches for the logged-in user. success is false (with a message) when something could not be booked.
     public let bookTrips: BookTrips
@@ -126,12 +126,12 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
 
     public struct BookTrips: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("success", .nonNull(.scalar)),
         .field("message", .scalar),
         .field("launches", .list(.object(Launch.self))),
-      ] }
+      ]
 
       public let __typename: String
       public let success: Bool
@@ -156,11 +156,11 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("isBooked", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         public let id: String
@@ -217,9 +217,9 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("cancelTrip", .nonNull(.object(CancelTrip.self)), arguments: ["launchId": .variable("launchId")]),
-    ] }
+    ]
 
     /// Cancels the logged-in user's trip on a launch.
     public let cancelTrip: CancelTrip
@@ -236,12 +236,12 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
 
     public struct CancelTrip: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("success", .nonNull(.scalar)),
         .field("message", .scalar),
         .field("launches", .list(.object(Launch.self))),
-      ] }
+      ]
 
       public let __typename: String
       public let success: Bool
@@ -266,11 +266,11 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("isBooked", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         public let id: String
@@ -323,9 +323,9 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("login", .object(Login.self), arguments: ["email": .variable("email")]),
-    ] }
+    ]
 
     /// Logs in (creating the user if needed). The returned user's token goes in the Authorization header.
     public let login: Login?
@@ -342,12 +342,12 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
 
     public struct Login: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("email", .nonNull(.scalar)),
         .field("token", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       public let id: String
@@ -401,9 +401,9 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("uploadProfileImage", .object(UploadProfileImage.self), arguments: ["file": .variable("file")]),
-    ] }
+    ]
 
     /// Sets the logged-in user's profile image.
     public let uploadProfileImage: UploadProfileImage?
@@ -420,11 +420,11 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
 
     public struct UploadProfileImage: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("profileImage", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       public let id: String
@@ -487,9 +487,9 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("launch", .object(Launch.self), arguments: ["id": .variable("launchId")]),
-    ] }
+    ]
 
     public let launch: Launch?
 
@@ -505,14 +505,14 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
     public struct Launch: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("site", .scalar),
         .field("mission", .object(Mission.self)),
         .field("rocket", .object(Rocket.self)),
         .field("isBooked", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       public let id: String
@@ -543,11 +543,11 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
       public struct Mission: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .scalar),
           .field("missionPatch", .scalar, arguments: ["size": .value(.string("LARGE"))]),
-        ] }
+        ]
 
         public let __typename: String
         public let name: String?
@@ -570,12 +570,12 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
       public struct Rocket: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("name", .scalar),
           .field("type", .scalar),
-        ] }
+        ]
 
         public let __typename: String
         public let id: String
@@ -650,9 +650,9 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("launches", .nonNull(.object(Launches.self)), arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
-    ] }
+    ]
 
     /// A page of launches, newest first. pageSize must be >= 1 (default 20).
     /// Pass the cursor of the previous page as `after` to get the next page.
@@ -670,12 +670,12 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
     public struct Launches: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.LaunchConnection) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("cursor", .nonNull(.scalar)),
         .field("hasMore", .nonNull(.scalar)),
         .field("launches", .nonNull(.list(.object(Launch.self)))),
-      ] }
+      ]
 
       public let __typename: String
       public let cursor: String
@@ -700,14 +700,14 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("site", .scalar),
           .field("isBooked", .nonNull(.scalar)),
           .field("mission", .object(Mission.self)),
           .field("rocket", .object(Rocket.self)),
-        ] }
+        ]
 
         public let __typename: String
         public let id: String
@@ -738,11 +738,11 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
         public struct Mission: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("name", .scalar),
             .field("missionPatch", .scalar, arguments: ["size": .value(.string("SMALL"))]),
-          ] }
+          ]
 
           public let __typename: String
           public let name: String?
@@ -765,12 +765,12 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
 
         public struct Rocket: OrionAPI.SelectionSet, Identifiable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("id", .nonNull(.scalar)),
             .field("name", .scalar),
             .field("type", .scalar),
-          ] }
+          ]
 
           public let __typename: String
           public let id: String
@@ -834,10 +834,10 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("me", .object(Me.self)),
       .field("totalTripsBooked", .scalar),
-    ] }
+    ]
 
     /// The logged-in user, from the Authorization header; null when not logged in.
     public let me: Me?
@@ -857,13 +857,13 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
 
     public struct Me: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("email", .nonNull(.scalar)),
         .field("profileImage", .scalar),
         .field("trips", .nonNull(.list(.object(Trip.self)))),
-      ] }
+      ]
 
       public let __typename: String
       public let id: String
@@ -891,14 +891,14 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
 
       public struct Trip: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("site", .scalar),
           .field("isBooked", .nonNull(.scalar)),
           .field("mission", .object(LaunchSummary.Mission.self)),
           .fragment(LaunchSummary.self),
-        ] }
+        ]
 
         public let __typename: String
         public let id: String
@@ -952,9 +952,9 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("tripsBooked", .scalar),
-    ] }
+    ]
 
     /// The change in the number of booked trips, each time trips are booked (positive) or cancelled (negative).
     public let tripsBooked: Int?

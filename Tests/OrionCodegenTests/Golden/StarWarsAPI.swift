@@ -12,10 +12,10 @@ public struct CharacterAppearsIn: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("appearsIn", .nonNull(.list(.scalar))),
-  ] }
+  ]
 
   public let __typename: String
   /// The movies this character appears in
@@ -43,10 +43,10 @@ public struct CharacterName: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -75,11 +75,11 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .field("appearsIn", .nonNull(.list(.scalar))),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -111,12 +111,12 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .field("appearsIn", .nonNull(.list(.scalar))),
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -159,11 +159,11 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .inlineFragment(AsDroid.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -187,11 +187,11 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("appearsIn", .nonNull(.list(.scalar))),
       .field("__typename", .nonNull(.scalar)),
       .field("name", .nonNull(.scalar)),
-    ] }
+    ]
 
     /// The movies this droid appears in
     public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
@@ -225,12 +225,12 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -277,11 +277,11 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
-  ] }
+  ]
 
   public let __typename: String
   public let asHuman: AsHuman?
@@ -304,10 +304,10 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
 
   public struct AsHuman: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("friends", .list(.object(Friend.self))),
       .field("__typename", .nonNull(.scalar)),
-    ] }
+    ]
 
     /// This human's friends, or an empty list if they have none
     public let friends: [Friend?]?
@@ -327,10 +327,10 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
 
     public struct Friend: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
-      ] }
+      ]
 
       public let __typename: String
       /// The movies this character appears in
@@ -352,13 +352,13 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", .nonNull(.scalar)),
       .field("name", .nonNull(.scalar)),
       .field("friends", .list(.object(FriendsNames.Friend.self))),
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
-    ] }
+    ]
 
     public let __typename: String
     /// The name of the character
@@ -402,12 +402,12 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .field("appearsIn", .nonNull(.list(.scalar))),
     .fragment(CharacterAppearsIn.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -448,11 +448,11 @@ public struct DroidDetails: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .field("primaryFunction", .scalar),
-  ] }
+  ]
 
   public let __typename: String
   /// What others call this droid
@@ -484,10 +484,10 @@ public struct DroidName: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
-  ] }
+  ]
 
   public let __typename: String
   /// What others call this droid
@@ -516,13 +516,13 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .field("primaryFunction", .scalar),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -564,10 +564,10 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("primaryFunction", .scalar),
-  ] }
+  ]
 
   public let __typename: String
   /// This droid's primary function
@@ -598,10 +598,10 @@ public struct FriendsNames: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("friends", .list(.object(Friend.self))),
-  ] }
+  ]
 
   public let __typename: String
   /// The friends of the character, or an empty list if they have none
@@ -621,10 +621,10 @@ public struct FriendsNames: OrionAPI.Fragment {
 
   public struct Friend: OrionAPI.SelectionSet {
     public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", .nonNull(.scalar)),
       .field("name", .nonNull(.scalar)),
-    ] }
+    ]
 
     public let __typename: String
     /// The name of the character
@@ -659,12 +659,12 @@ public struct HeroDetails: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("name", .nonNull(.scalar)),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
-  ] }
+  ]
 
   public let __typename: String
   /// The name of the character
@@ -691,11 +691,11 @@ public struct HeroDetails: OrionAPI.Fragment {
 
   public struct AsHuman: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("height", .scalar),
       .field("__typename", .nonNull(.scalar)),
       .field("name", .nonNull(.scalar)),
-    ] }
+    ]
 
     /// Height in the preferred unit, default is meters
     public let height: Double?
@@ -720,11 +720,11 @@ public struct HeroDetails: OrionAPI.Fragment {
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("primaryFunction", .scalar),
       .field("__typename", .nonNull(.scalar)),
       .field("name", .nonNull(.scalar)),
-    ] }
+    ]
 
     /// This droid's primary function
     public let primaryFunction: String?
@@ -757,10 +757,10 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-  public static var __selections: [OrionAPI.Selection] { [
+  public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", .nonNull(.scalar)),
     .field("height", .scalar, arguments: ["unit": .variable("heightUnit")]),
-  ] }
+  ]
 
   public let __typename: String
   /// Height in the preferred unit, default is meters
@@ -799,9 +799,9 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", .object(CreateReview.self), arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
-    ] }
+    ]
 
     public let createReview: CreateReview?
 
@@ -817,11 +817,11 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("stars", .nonNull(.scalar)),
         .field("commentary", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// The number of stars this review gave, 1-5
@@ -877,9 +877,9 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", .object(CreateReview.self), arguments: ["episode": .variable("episode"), "review": .variable("review")]),
-    ] }
+    ]
 
     public let createReview: CreateReview?
 
@@ -895,11 +895,11 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("stars", .nonNull(.scalar)),
         .field("commentary", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// The number of stars this review gave, 1-5
@@ -944,9 +944,9 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", .object(CreateReview.self), arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
-    ] }
+    ]
 
     public let createReview: CreateReview?
 
@@ -962,11 +962,11 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("stars", .nonNull(.scalar)),
         .field("commentary", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// The number of stars this review gave, 1-5
@@ -1023,9 +1023,9 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1041,10 +1041,10 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .fragment(DroidDetails.self),
-      ] }
+      ]
 
       public let __typename: String
       public let fragments: Fragments
@@ -1101,9 +1101,9 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1119,12 +1119,12 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The ID of the character
@@ -1152,10 +1152,10 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         /// The ID of the character
@@ -1208,9 +1208,9 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1226,11 +1226,11 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -1254,10 +1254,10 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         /// The name of the character
@@ -1314,9 +1314,9 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1332,12 +1332,12 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("friends", .list(.object(FriendsNames.Friend.self))),
         .fragment(FriendsNames.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -1410,9 +1410,9 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1428,11 +1428,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
         .inlineFragment(AsDroid.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The friends of the character, or an empty list if they have none
@@ -1456,11 +1456,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .fragment(CharacterName.self),
-        ] }
+        ]
 
         public let __typename: String
         /// The name of the character
@@ -1489,10 +1489,10 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("friends", .list(.object(Friend.self))),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// This droid's friends, or an empty list if they have none
         public let friends: [Friend?]?
@@ -1512,11 +1512,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
             .fragment(CharacterName.self),
-          ] }
+          ]
 
           public let __typename: String
           /// The name of the character
@@ -1579,9 +1579,9 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1597,12 +1597,12 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The ID of the character
@@ -1630,10 +1630,10 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         /// The name of the character
@@ -1688,9 +1688,9 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1706,12 +1706,12 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The ID of the character
@@ -1739,11 +1739,11 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         public let __typename: String
         /// The ID of the character
@@ -1788,9 +1788,9 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1806,10 +1806,10 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
-      ] }
+      ]
 
       public let __typename: String
       /// The movies this character appears in
@@ -1861,9 +1861,9 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1879,11 +1879,11 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
         .fragment(CharacterAppearsIn.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The movies this character appears in
@@ -1949,9 +1949,9 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -1967,10 +1967,10 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
-      ] }
+      ]
 
       public let __typename: String
       public let fragments: Fragments
@@ -2025,9 +2025,9 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2043,10 +2043,10 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails")),
-      ] }
+      ]
 
       public let __typename: String
       public let ifIncludeDetails: IfIncludeDetails?
@@ -2066,11 +2066,11 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
       public struct IfIncludeDetails: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("name", .nonNull(.scalar)),
           .field("appearsIn", .nonNull(.list(.scalar))),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// The name of the character
         public let name: String
@@ -2129,9 +2129,9 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2147,12 +2147,12 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -2179,11 +2179,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("height", .scalar),
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// Height in the preferred unit, default is meters
         public let height: Double?
@@ -2208,11 +2208,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("primaryFunction", .scalar),
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// This droid's primary function
         public let primaryFunction: String?
@@ -2275,9 +2275,9 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2293,11 +2293,11 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .fragment(HeroDetails.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -2359,9 +2359,9 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2377,10 +2377,10 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self)), condition: .include("includeFriendsDetails")),
-      ] }
+      ]
 
       public let __typename: String
       /// The friends of the character, or an empty list if they have none
@@ -2401,11 +2401,11 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .inlineFragment(AsDroid.self),
-        ] }
+        ]
 
         public let __typename: String
         /// The name of the character
@@ -2429,11 +2429,11 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
         public struct AsDroid: OrionAPI.InlineFragment {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("primaryFunction", .scalar),
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
-          ] }
+          ]
 
           /// This droid's primary function
           public let primaryFunction: String?
@@ -2497,9 +2497,9 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2515,10 +2515,10 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The friends of the character, or an empty list if they have none
@@ -2538,11 +2538,11 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
-        ] }
+        ]
 
         public let __typename: String
         /// The name of the character
@@ -2566,11 +2566,11 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
         public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("primaryFunction", .scalar),
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
-          ] }
+          ]
 
           /// This droid's primary function
           public let primaryFunction: String?
@@ -2631,9 +2631,9 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2649,10 +2649,10 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("friends", .list(.object(Friend.self))),
-      ] }
+      ]
 
       public let __typename: String
       /// The friends of the character, or an empty list if they have none
@@ -2672,11 +2672,11 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", .nonNull(.scalar)),
           .field("id", .nonNull(.scalar)),
           .field("friends", .list(.object(Friend.self))),
-        ] }
+        ]
 
         public let __typename: String
         /// The ID of the character
@@ -2700,10 +2700,10 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
-          ] }
+          ]
 
           public let __typename: String
           /// The name of the character
@@ -2754,9 +2754,9 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2772,11 +2772,11 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -2833,9 +2833,9 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2851,12 +2851,12 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
         .fragment(CharacterNameAndAppearsIn.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -2919,9 +2919,9 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -2937,10 +2937,10 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar), condition: .all([.skip("skipName"), .include("includeName")])),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -2993,9 +2993,9 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3011,10 +3011,10 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar), condition: .any([.skip("skipName"), .include("includeName")])),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3063,9 +3063,9 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3081,10 +3081,10 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar), condition: .skip("skipName")),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3133,9 +3133,9 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3151,10 +3151,10 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar), condition: .include("includeName")),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3203,9 +3203,9 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3221,10 +3221,10 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3278,9 +3278,9 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3296,11 +3296,11 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar), condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3324,10 +3324,10 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("name", .nonNull(.scalar)),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// What others call this droid
         public let name: String
@@ -3381,9 +3381,9 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3399,12 +3399,12 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .fragment(CharacterName.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The ID of the character
@@ -3468,9 +3468,9 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3486,11 +3486,11 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .fragment(CharacterName.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3547,9 +3547,9 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3565,11 +3565,11 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("id", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       /// The ID of the character
@@ -3639,9 +3639,9 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3657,12 +3657,12 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -3689,11 +3689,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("friends", .list(.object(Friend.self))),
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// This human's friends, or an empty list if they have none
         public let friends: [Friend?]?
@@ -3717,11 +3717,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
             .inlineFragment(AsHuman.self),
-          ] }
+          ]
 
           public let __typename: String
           /// The name of the character
@@ -3745,11 +3745,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
           public struct AsHuman: OrionAPI.InlineFragment {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-            public static var __selections: [OrionAPI.Selection] { [
+            public static let __selections: [OrionAPI.Selection] = [
               .field("height", .scalar, arguments: ["unit": .value(.string("FOOT"))]),
               .field("__typename", .nonNull(.scalar)),
               .field("name", .nonNull(.scalar)),
-            ] }
+            ]
 
             /// Height in the preferred unit, default is meters
             public let height: Double?
@@ -3776,11 +3776,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("friends", .list(.object(Friend.self))),
           .field("__typename", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// This droid's friends, or an empty list if they have none
         public let friends: [Friend?]?
@@ -3804,11 +3804,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static var __selections: [OrionAPI.Selection] { [
+          public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", .nonNull(.scalar)),
             .field("name", .nonNull(.scalar)),
             .inlineFragment(AsHuman.self),
-          ] }
+          ]
 
           public let __typename: String
           /// The name of the character
@@ -3832,11 +3832,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
           public struct AsHuman: OrionAPI.InlineFragment {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-            public static var __selections: [OrionAPI.Selection] { [
+            public static let __selections: [OrionAPI.Selection] = [
               .field("height", .scalar, arguments: ["unit": .value(.string("METER"))]),
               .field("__typename", .nonNull(.scalar)),
               .field("name", .nonNull(.scalar)),
-            ] }
+            ]
 
             /// Height in the preferred unit, default is meters
             public let height: Double?
@@ -3896,9 +3896,9 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let hero: Hero?
 
@@ -3914,11 +3914,11 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ] }
+      ]
 
       public let __typename: String
       public let asHuman: AsHuman?
@@ -3941,10 +3941,10 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("homePlanet", alias: "property", .scalar),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// The home planet of the human, or null if unknown
         public let property: String?
@@ -3965,10 +3965,10 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("primaryFunction", alias: "property", .scalar),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// This droid's primary function
         public let property: String?
@@ -4018,9 +4018,9 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("human", .object(Human.self), arguments: ["id": .variable("id")]),
-    ] }
+    ]
 
     public let human: Human?
 
@@ -4036,11 +4036,11 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
 
     public struct Human: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("mass", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// What this human calls themselves
@@ -4088,10 +4088,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", .object(Hero.self)),
       .field("hero", alias: "r2", .object(R2.self)),
-    ] }
+    ]
 
     public let hero: Hero?
     public let r2: R2?
@@ -4110,10 +4110,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -4134,10 +4134,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
 
     public struct R2: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("appearsIn", .nonNull(.list(.scalar))),
-      ] }
+      ]
 
       public let __typename: String
       /// The movies this character appears in
@@ -4196,9 +4196,9 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("search", .list(.object(Search.self)), arguments: ["text": .variable("term")]),
-    ] }
+    ]
 
     public let search: [Search?]?
 
@@ -4214,12 +4214,12 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
     public struct Search: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .union(StarWarsAPI.Unions.SearchResult) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
-      ] }
+      ]
 
       public let __typename: String
       public let asHuman: AsHuman?
@@ -4245,11 +4245,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
       public struct AsHuman: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("id", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// The ID of the human
         public let id: String
@@ -4274,11 +4274,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
       public struct AsDroid: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("id", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// The ID of the droid
         public let id: String
@@ -4303,11 +4303,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
       public struct AsStarship: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-        public static var __selections: [OrionAPI.Selection] { [
+        public static let __selections: [OrionAPI.Selection] = [
           .field("id", .nonNull(.scalar)),
           .field("name", .nonNull(.scalar)),
           .field("__typename", .nonNull(.scalar)),
-        ] }
+        ]
 
         /// The ID of the starship
         public let id: String
@@ -4362,9 +4362,9 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("starshipCoordinates", .object(StarshipCoordinates.self), arguments: ["coordinates": .variable("coordinates")]),
-    ] }
+    ]
 
     public let starshipCoordinates: StarshipCoordinates?
 
@@ -4380,12 +4380,12 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
 
     public struct StarshipCoordinates: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("coordinates", .list(.nonNull(.list(.nonNull(.scalar))))),
         .field("length", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the starship
@@ -4433,9 +4433,9 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("starship", .object(Starship.self), arguments: ["id": .value(.int(3000))]),
-    ] }
+    ]
 
     public let starship: Starship?
 
@@ -4451,11 +4451,11 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
     public struct Starship: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
         .field("coordinates", .list(.nonNull(.list(.nonNull(.scalar))))),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the starship
@@ -4502,10 +4502,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("hero", alias: "r2", .object(R2.self)),
       .field("hero", alias: "luke", .object(Luke.self), arguments: ["episode": .value(.string("EMPIRE"))]),
-    ] }
+    ]
 
     public let r2: R2?
     public let luke: Luke?
@@ -4524,10 +4524,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
 
     public struct R2: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -4548,10 +4548,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
 
     public struct Luke: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("name", .nonNull(.scalar)),
-      ] }
+      ]
 
       public let __typename: String
       /// The name of the character
@@ -4601,9 +4601,9 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Subscription) }
-    public static var __selections: [OrionAPI.Selection] { [
+    public static let __selections: [OrionAPI.Selection] = [
       .field("reviewAdded", .object(ReviewAdded.self), arguments: ["episode": .variable("episode")]),
-    ] }
+    ]
 
     public let reviewAdded: ReviewAdded?
 
@@ -4619,12 +4619,12 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
 
     public struct ReviewAdded: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static var __selections: [OrionAPI.Selection] { [
+      public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", .nonNull(.scalar)),
         .field("episode", .scalar),
         .field("stars", .nonNull(.scalar)),
         .field("commentary", .scalar),
-      ] }
+      ]
 
       public let __typename: String
       /// The movie
