@@ -42,6 +42,8 @@ final class OperationEventQueue: Sendable {
 
     /// The next event, waiting for one; `nil` once the consuming task is cancelled.
     func next() async -> OperationEvent? {
+        // A cancelled consumer gets no more, as with `AsyncThrowingStream`, even what is queued.
+        if Task.isCancelled { return nil }
         if let event = state.withLock({ $0.take() }) { return event }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<OperationEvent?, Never>) in
