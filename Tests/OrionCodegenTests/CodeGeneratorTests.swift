@@ -36,13 +36,14 @@ import Testing
             """, options: CodegenOptions(namespace: "API", moduleType: .singleFile, scalarTypes: ["DateTime": "Date"]))
         #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery"))
         #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Identifiable"))
-        #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: String? { _oldName }"))
-        #expect(swift.contains("public let kind: OrionAPI.GraphQLEnum<API.Kind>?"))
-        #expect(swift.contains("public let createdAt: API.DateTime?"))
+        #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: String? { __data[3] }"))
+        #expect(swift.contains("public var kind: OrionAPI.GraphQLEnum<API.Kind>? { __data[4] }"))
+        #expect(swift.contains(".field(\"kind\", OrionAPI.GraphQLEnum<API.Kind>?.self),"))
+        #expect(swift.contains("public var createdAt: API.DateTime? { __data[5] }"))
         #expect(swift.contains("public typealias DateTime = Date"))
         #expect(swift.contains("Unmapped custom scalar: read as `String`"))
         #expect(swift.contains("public typealias Long = String"))
-        #expect(swift.contains("public let `default`: Int?"))
+        #expect(swift.contains("public var `default`: Int? { __data[7] }"))
         #expect(swift.contains("case bigOne = \"BIG_ONE\""))
         #expect(swift.contains("@available(*, deprecated, message: \"Gone.\")\n    case old = \"OLD\""))
         #expect(swift.contains("/// The old name"))
@@ -59,7 +60,7 @@ import Testing
         #expect(swift.contains("public struct Filter: OrionAPI.InputObject"))
         #expect(swift.contains("public var tags: OrionAPI.GraphQLNullable<[String?]>"))
         #expect(swift.contains("public var nested: OrionAPI.GraphQLNullable<API.Filter>"))
-        #expect(swift.contains(".field(\"things\", .nonNull(.list(.nonNull(.object(Thing.self)))), arguments: [\"filter\": .variable(\"filter\"), \"order\": .variable(\"order\")])"))
+        #expect(swift.contains(".field(\"things\", [Thing].self, arguments: [\"filter\": .variable(\"filter\"), \"order\": .variable(\"order\")])"))
     }
 
     @Test func embeddedLayoutWrapsSchemaTypesInTheNamespace() throws {
@@ -114,7 +115,8 @@ import Testing
     @Test func typenameIsAddedToTheDocumentSent() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { search(text: \"a\") { ... on Thing { name } } }")
         #expect(swift.contains("search(text: \"a\") {\n          __typename\n          ... on Thing {\n"))
-        #expect(swift.contains("self.asThing = try object.typeCase(AsThing.self, typename: __typename, schema: API.SchemaMetadata.self, isConditional: false)"))
+        #expect(swift.contains("  .inlineFragment(AsThing.self),\n"))
+        #expect(swift.contains("public var asThing: AsThing? { __data[1] }"))
         #expect(swift.contains("public static let Result = OrionAPI.UnionType(name: \"Result\", possibleTypes: [\"Thing\", \"Other\"])"))
         #expect(swift.contains("\"Other\": Other, \"Query\": Query, \"Thing\": Thing"))
     }

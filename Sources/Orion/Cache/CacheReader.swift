@@ -7,7 +7,6 @@ import OrionAPI
 struct CacheReader {
     /// Where records come from: the cache, or the cache with a transaction's pending writes.
     let loadRecord: (CacheKey) throws -> Record?
-    let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]
     /// Whether to note every field read, for a watcher.
     let tracksDependencies: Bool
@@ -18,11 +17,10 @@ struct CacheReader {
     private var tape = JSONTape.Builder()
 
     init(
-        loadRecord: @escaping (CacheKey) throws -> Record?, schema: any SchemaMetadata.Type, variables: [String: JSONValue],
+        loadRecord: @escaping (CacheKey) throws -> Record?, variables: [String: JSONValue],
         tracksDependencies: Bool
     ) {
         self.loadRecord = loadRecord
-        self.schema = schema
         self.variables = variables
         self.tracksDependencies = tracksDependencies
     }
@@ -48,7 +46,7 @@ struct CacheReader {
         let typename = record.typename
         var fields: [CollectedField] = []
         for selections in CollectionOfOne(selections) + more {
-            selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
+            selections.forEachField(typename: typename, variables: variables) { field in
                 let responseKey = field.responseKey
                 if let index = fields.firstIndex(where: { $0.field.responseKey == responseKey }) {
                     if let selectionSet = field.type.selectionSet { fields[index].more.append(selectionSet.__selections) }
@@ -84,24 +82,6 @@ struct CacheReader {
         case .reference(let key):
             guard let selectionSet = type.selectionSet else { return tape.append(.null) }
             try readObject(key, selectionSet.__selections, more: more)
-        }
-    }
-}
-
-extension FieldType {
-    /// The type without its non-null wrappers.
-    var withoutNonNull: FieldType {
-        if case .nonNull(let inner) = self { return inner.withoutNonNull }
-        return self
-    }
-
-    /// The model of the objects the field holds, through lists and non-null wrappers; nil for
-    /// scalars.
-    var selectionSet: (any SelectionSet.Type)? {
-        switch self {
-        case .scalar: return nil
-        case .object(let selectionSet): return selectionSet
-        case .nonNull(let inner), .list(let inner): return inner.selectionSet
         }
     }
 }

@@ -34,7 +34,7 @@ struct Normalizer {
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
         if selections.count >= Self.worthReserving { fields.reserveCapacity(selections.count) }
-        try selections.forEachField(typename: typename, variables: variables, schema: schema) { field in
+        try selections.forEachField(typename: typename, variables: variables) { field in
             guard let value = object.value(forKey: field.responseKey) else { return }
             let fieldKey = CacheFieldKey.make(field, variables: variables)
             fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)

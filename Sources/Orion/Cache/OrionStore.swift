@@ -71,7 +71,7 @@ public final class OrionStore: Sendable {
     /// - Throws: `CacheMissError` when any field is missing (a partial hit is a miss).
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try cache.withinRead {
-            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
                           variables: query.__variables, tracksDependencies: false, loadRecord: cache.loadRecord).data
         }
     }
@@ -79,17 +79,17 @@ public final class OrionStore: Sendable {
     /// The query's data and the record fields it was read from: what a watcher depends on.
     func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: Set<CacheField>) {
         try cache.withinRead {
-            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
+            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
                           variables: query.__variables, tracksDependencies: true, loadRecord: cache.loadRecord)
         }
     }
 
     /// Reads a selection set at a record from a source of records.
     static func read<Model: SelectionSet>(
-        _ type: Model.Type, key: CacheKey, schema: any SchemaMetadata.Type, variables: [String: JSONValue],
+        _ type: Model.Type, key: CacheKey, variables: [String: JSONValue],
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
-        var reader = CacheReader(loadRecord: loadRecord, schema: schema, variables: variables, tracksDependencies: tracksDependencies)
+        var reader = CacheReader(loadRecord: loadRecord, variables: variables, tracksDependencies: tracksDependencies)
         let tape = try reader.read(Model.self, key: key)
         return (try Model(responseValue: tape.root), Set(reader.dependencies))
     }

@@ -80,25 +80,4 @@ public struct ResponseObject: Sendable {
             throw error.prefixed(by: .key(key))
         }
     }
-
-    /// Decodes a type case or fragment that the server may have left out because an
-    /// `@include`/`@skip` condition excluded it: `nil` when a field it selects is missing.
-    @inlinable
-    public func conditional<T: SelectionSet>(_ type: T.Type) throws -> T? {
-        do {
-            return try T(responseObject: self)
-        } catch let error as ResponseDecodingError where error.isMissingField {
-            return nil
-        }
-    }
-
-    /// Decodes a type case or fragment whose type condition the object's `__typename` must
-    /// satisfy; `isConditional` when @include/@skip may also have left it out.
-    @inlinable
-    public func typeCase<T: SelectionSet>(
-        _ type: T.Type, typename: String, schema: any SchemaMetadata.Type, isConditional: Bool = false
-    ) throws -> T? {
-        guard T.__parentType.isSatisfied(byTypename: typename, in: schema) else { return nil }
-        return isConditional ? try conditional(T.self) : try T(responseObject: self)
-    }
 }

@@ -17,10 +17,13 @@ public struct ObjectType: Sendable, Hashable {
 /// An interface of the schema.
 public struct InterfaceType: Sendable, Hashable {
     public let name: String
+    /// The object types that implement it, directly or through other interfaces.
+    public let possibleTypes: [String]
     public let keyFields: [String]
 
-    public init(name: String, keyFields: [String] = []) {
+    public init(name: String, possibleTypes: [String], keyFields: [String] = []) {
         self.name = name
+        self.possibleTypes = possibleTypes
         self.keyFields = keyFields
     }
 }
@@ -42,11 +45,12 @@ public enum ParentType: Sendable, Hashable {
     case interface(InterfaceType)
     case union(UnionType)
 
-    /// Whether an object with this `__typename` is of this type.
-    public func isSatisfied(byTypename typename: String, in schema: any SchemaMetadata.Type) -> Bool {
+    /// Whether an object with this `__typename` is of this type (an object type of a newer
+    /// server's schema is of none).
+    public func isSatisfied(byTypename typename: String) -> Bool {
         switch self {
         case .object(let object): return object.typename == typename
-        case .interface(let interface): return schema.objectType(forTypename: typename)?.implementedInterfaces.contains(interface.name) ?? false
+        case .interface(let interface): return interface.possibleTypes.contains(typename)
         case .union(let union): return union.possibleTypes.contains(typename)
         }
     }

@@ -3,16 +3,20 @@
 public enum Selection: Sendable {
     case field(Field)
     /// `... on Type { }` or a conditional inline fragment, with the model of its selections.
-    case inlineFragment(any InlineFragment.Type, condition: InclusionCondition? = nil)
-    /// `...Name`, with the fragment's model.
-    case fragment(any Fragment.Type, condition: InclusionCondition? = nil)
+    /// `checksType`: whether it applies only to objects whose `__typename` satisfies its type
+    /// (false when its type is that of the enclosing selections).
+    case inlineFragment(any InlineFragment.Type, condition: InclusionCondition? = nil, checksType: Bool = true)
+    /// `...Name`, with the fragment's model. `checksType`: whether it applies only to objects
+    /// whose `__typename` satisfies the fragment's type (false when every object here does).
+    case fragment(any Fragment.Type, condition: InclusionCondition? = nil, checksType: Bool = false)
 
-    /// A field selection.
-    public static func field(
-        _ name: String, alias: String? = nil, _ type: FieldType, arguments: [String: ArgumentValue] = [:],
+    /// A field selection. `type` is the Swift type its property reads (`String`, `Hero?`,
+    /// `[Friend?]?`), from which its ``FieldType`` follows.
+    public static func field<T: DataDictReadable>(
+        _ name: String, alias: String? = nil, _ type: T.Type, arguments: [String: ArgumentValue] = [:],
         condition: InclusionCondition? = nil
     ) -> Selection {
-        .field(Field(name: name, alias: alias, type: type, arguments: arguments, condition: condition))
+        .field(Field(name: name, alias: alias, type: FieldType(T.self), arguments: arguments, condition: condition))
     }
 
     /// A field of a selection set.
@@ -38,12 +42,67 @@ public enum Selection: Sendable {
 
 /// The type of a field in a response.
 public indirect enum FieldType: Sendable {
-    /// A scalar, enum or custom scalar: stored as the JSON the server sent.
-    case scalar
+    /// A scalar, enum or custom scalar, with the Swift type it is read as. The cache stores it as
+    /// the JSON the server sent.
+    case scalar(any ScalarType.Type)
     /// An object, interface or union, read into a nested model.
     case object(any SelectionSet.Type)
     case nonNull(FieldType)
     case list(FieldType)
+
+    /// The type of a property of Swift type `type`: a non-optional type is non-null.
+    public init(_ type: any DataDictReadable.Type) {
+        if let scalar = type as? any ScalarType.Type {
+            self = .nonNull(.scalar(scalar))
+        } else if let model = type as? any SelectionSet.Type {
+            self = .nonNull(.object(model))
+        } else if let wrapper = type as? any FieldTypeWrapper.Type {
+            self = wrapper.wrappedFieldType
+        } else {
+            preconditionFailure("\(type) is not a type a selection can have: a scalar, a model, or an optional or array of them")
+        }
+    }
+
+    /// The type without its non-null wrappers.
+    public var withoutNonNull: FieldType {
+        if case .nonNull(let inner) = self { return inner.withoutNonNull }
+        return self
+    }
+
+    /// The model of the objects the field holds, through lists and non-null wrappers; nil for
+    /// scalars.
+    public var selectionSet: (any SelectionSet.Type)? {
+        switch self {
+        case .scalar: return nil
+        case .object(let selectionSet): return selectionSet
+        case .nonNull(let inner), .list(let inner): return inner.selectionSet
+        }
+    }
+}
+
+/// An optional or array of a type a property can have.
+protocol FieldTypeWrapper {
+    static var wrappedFieldType: FieldType { get }
+}
+
+extension Optional: FieldTypeWrapper where Wrapped: DataDictReadable {
+    static var wrappedFieldType: FieldType { FieldType(Wrapped.self).withoutNonNull }
+}
+
+extension Array: FieldTypeWrapper where Element: DataDictReadable {
+    static var wrappedFieldType: FieldType { .nonNull(.list(FieldType(Element.self))) }
+}
+
+extension Selection {
+    /// The model of a type case or fragment, whether it must match `__typename`, and its
+    /// @include/@skip conditions; nil for a field.
+    public var fragmentParts: (model: any SelectionSet.Type, checksType: Bool, condition: InclusionCondition?)? {
+        switch self {
+        case .field: return nil
+        case .inlineFragment(let model, let condition, let checksType): return (model, checksType, condition)
+        case .fragment(let model, let condition, let checksType): return (model, checksType, condition)
+        }
+    }
 }
 
 /// An argument's value in a selection: a literal, or a variable of the operation.

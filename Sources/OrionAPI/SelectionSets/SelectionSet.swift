@@ -1,27 +1,49 @@
 import Foundation
 
+/// A generated struct whose data is a ``DataDict``: a model, or the `fragments` of one. Equal
+/// when their data is.
+public protocol DataDictBacked: Sendable, Hashable {
+    /// The data, in the order of the selections.
+    var __data: DataDict { get }
+    /// A view of `data`, which must hold the values of this type's selections.
+    init(_dataDict data: DataDict)
+}
+
+extension DataDictBacked {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__data == rhs.__data }
+    public func hash(into hasher: inout Hasher) { hasher.combine(__data) }
+}
+
 /// A generated model of a selection set: the data an operation, fragment, field or type case
-/// selects, as a struct of stored properties.
+/// selects.
 ///
-/// Models decode from a ``ResponseObject`` (an index of the response bytes) and write themselves back as JSON; the static
-/// ``__selections`` describe them to the runtime (for normalizing into the cache).
-public protocol SelectionSet: ResponseDecodable, JSONObjectConvertible, Sendable, Hashable {
+/// The static ``__selections`` describe the model to the runtime: decoding a response and
+/// writing it back as JSON follow them, as do normalizing into the cache and reading from it.
+/// Each property reads its value from the model's ``DataDict`` by position.
+public protocol SelectionSet: DataDictBacked, DataDictReadable {
     /// The schema type the selections are made on.
     static var __parentType: ParentType { get }
     /// The selections, with arguments, nested models, type cases and fragments.
     static var __selections: [Selection] { get }
-
-    /// Reads the model from a response object.
-    init(responseObject object: ResponseObject) throws
-
-    /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
-    /// included.
-    var jsonObject: [String: Any] { get }
 }
 
 extension SelectionSet {
+    /// Reads the model from a response object.
+    ///
+    /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
+    public init(responseObject object: ResponseObject) throws {
+        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__selections))
+    }
+
+    /// Reads the model from a response value, which must be an object.
     public init(responseValue value: ResponseValue) throws {
         try self.init(responseObject: value.decodeObject())
+    }
+
+    @inlinable
+    public init(_dataDictValue value: DataDict.Value) {
+        guard case .object(let data) = value else { DataDict.mismatch(value, expected: "\(Self.self)") }
+        self.init(_dataDict: data)
     }
 
     /// Builds the model from JSON as `JSONSerialization` parses it (fixtures, tests, migrated
@@ -43,7 +65,23 @@ extension SelectionSet {
         try self.init(responseObject: ResponseObject(jsonData: jsonData))
     }
 
-    public var jsonObjectValue: Any { jsonObject }
+    /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
+    /// included.
+    public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__selections) }
+}
+
+extension ResponseObject {
+    /// Decodes the model under `key`; errors carry the key in their path.
+    public func field<T: SelectionSet>(_ key: String, as type: T.Type = T.self) throws -> T {
+        do {
+            guard let value = value(forKey: key) else {
+                throw ResponseDecodingError(expected: "\(T.self)", found: ResponseDecodingError.missing)
+            }
+            return try T(responseValue: value)
+        } catch let error as ResponseDecodingError {
+            throw error.prefixed(by: .key(key))
+        }
+    }
 }
 
 /// The `Data` of an operation.
@@ -60,9 +98,12 @@ public protocol Fragment: SelectionSet {
 /// A type case (`asHuman`) or conditionally included inline fragment.
 public protocol InlineFragment: SelectionSet {}
 
+/// The `fragments` of a model: the same data seen as each named fragment it spreads.
+public protocol FragmentContainer: DataDictBacked {}
+
 /// Merges the JSON of a model's type cases and fragments into its own: objects key by key, so
 /// that a field selected with different sub-selections keeps all of them.
-public func mergeJSONObject(_ base: inout [String: Any], _ other: [String: Any]) {
+func mergeJSONObject(_ base: inout [String: Any], _ other: [String: Any]) {
     for (key, value) in other {
         if var existing = base[key] as? [String: Any], let nested = value as? [String: Any] {
             mergeJSONObject(&existing, nested)

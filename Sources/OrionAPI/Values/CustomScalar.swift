@@ -4,7 +4,7 @@ import Foundation
 /// type): read from and written back to the JSON the server uses.
 ///
 /// Reading fails with a ``ResponseDecodingError`` that says what was expected, never a crash.
-public protocol CustomScalarType: ResponseDecodable, JSONObjectConvertible, JSONValueConvertible, Sendable, Hashable {
+public protocol CustomScalarType: ScalarType, ResponseDecodable, JSONObjectConvertible, JSONValueConvertible, Sendable, Hashable {
     /// Reads the scalar from the server's JSON; throw ``CustomScalarError`` when it does not parse.
     init(_jsonValue value: JSONValue) throws
     /// The scalar as the server's JSON.

@@ -175,7 +175,7 @@ struct ModelBuilder {
 
     /// Response keys that would clash with the members generated code declares.
     private mutating func checkNames(_ model: Model) {
-        var reserved: Set<String> = ["fragments", "jsonObject", "jsonObjectValue", "hashValue", "__parentType", "__selections"]
+        var reserved: Set<String> = ["fragments", "jsonObject", "hashValue", "__data", "__parentType", "__selections"]
         for typeCase in model.typeCases { reserved.insert(typeCase.propertyName) }
         for property in model.properties where reserved.contains(property.field.responseKey) {
             let key = property.field.responseKey

@@ -1,8 +1,10 @@
 import GraphQLLanguage
 import OrionCompiler
 
-/// Writes a `Model` as a Swift struct: stored properties, the generic initializer that reads
-/// them from any response reader, `jsonObject`, the selection metadata and nested structs.
+/// Writes a `Model` as a Swift struct that holds only its `DataDict`: the selection metadata,
+/// one computed property per field, type case and fragment (reading its value by position in
+/// `__selections`), and nested structs. Decoding, `jsonObject` and `Hashable` come from
+/// OrionAPI's protocol extensions, so each model compiles to little code.
 struct ModelRenderer {
     let schema: Schema
     let types: SwiftTypeNames
@@ -29,18 +31,24 @@ struct ModelRenderer {
             writer.line("\(access)static var __parentType: OrionAPI.ParentType { \(parentType(model.parentTypeName)) }")
             renderSelections(model, into: &writer)
             writer.line()
-            for property in model.properties { renderDeclaration(property, into: &writer) }
-            for typeCase in model.typeCases { writer.line("\(access)let \(SwiftNames.identifier(typeCase.propertyName)): \(typeCase.typeName)?") }
-            if !model.fragments.isEmpty { writer.line("\(access)let fragments: Fragments") }
+            renderStorage(into: &writer)
             writer.line()
-            renderInitializer(model, into: &writer)
-            writer.line()
-            renderJSONObject(model, into: &writer)
+            // Positions follow `renderSelections`: fields, then type cases, then fragments.
+            for (index, property) in model.properties.enumerated() { renderDeclaration(property, index: index, into: &writer) }
+            for (offset, typeCase) in model.typeCases.enumerated() {
+                let index = model.properties.count + offset
+                writer.line("\(access)var \(SwiftNames.identifier(typeCase.propertyName)): \(typeCase.typeName)? { __data[\(index)] }")
+            }
             if !model.fragments.isEmpty {
+                writer.line("\(access)var fragments: Fragments { Fragments(_dataDict: __data) }")
                 writer.line()
-                writer.block("\(access)struct Fragments: Sendable, Hashable") { writer in
-                    for fragment in model.fragments {
-                        writer.line("\(access)let \(SwiftNames.identifier(fragment.propertyName)): \(fragment.typeName)\(fragment.isOptional ? "?" : "")")
+                writer.block("\(access)struct Fragments: OrionAPI.FragmentContainer") { writer in
+                    renderStorage(into: &writer)
+                    writer.line()
+                    for (offset, fragment) in model.fragments.enumerated() {
+                        let index = model.properties.count + model.typeCases.count + offset
+                        let type = fragment.typeName + (fragment.isOptional ? "?" : "")
+                        writer.line("\(access)var \(SwiftNames.identifier(fragment.propertyName)): \(type) { __data[\(index)] }")
                     }
                 }
             }
@@ -49,6 +57,11 @@ struct ModelRenderer {
                 render(nested, into: &writer)
             }
         }
+    }
+
+    private func renderStorage(into writer: inout SwiftWriter) {
+        writer.line("\(access)let __data: OrionAPI.DataDict")
+        writer.line("\(access)init(_dataDict data: OrionAPI.DataDict) { __data = data }")
     }
 
     private func parentType(_ name: String) -> String {
@@ -66,7 +79,7 @@ struct ModelRenderer {
             let field = property.field
             var arguments = "." + "field(" + SwiftLiteral.string(field.name)
             if let alias = field.alias { arguments += ", alias: " + SwiftLiteral.string(alias) }
-            arguments += ", " + types.fieldTypeMetadata(field.type, composite: typeReference(property))
+            arguments += ", " + swiftType(property) + ".self"
             if !field.arguments.isEmpty {
                 let pairs = field.arguments.map { SwiftLiteral.string($0.name.value) + ": " + types.argumentValue($0.value) }
                 arguments += ", arguments: [" + pairs.joined(separator: ", ") + "]"
@@ -77,8 +90,16 @@ struct ModelRenderer {
         // Conditions go with type cases and fragments too: the cache stores and reads only what
         // the operation's variables include.
         func condition(_ inclusion: Inclusion) -> String { conditionLiteral(inclusion).map { ", condition: " + $0 } ?? "" }
-        for typeCase in model.typeCases { writer.line("  .inlineFragment(\(typeCase.typeName).self\(condition(typeCase.inclusion))),") }
-        for fragment in model.fragments { writer.line("  .fragment(\(fragment.typeName).self\(condition(fragment.inclusion))),") }
+        // Type cases check `__typename` unless they have no type condition; fragments only when
+        // their type does not hold for every object here (those are optional).
+        for typeCase in model.typeCases {
+            let checksType = typeCase.needsTypename ? "" : ", checksType: false"
+            writer.line("  .inlineFragment(\(typeCase.typeName).self\(condition(typeCase.inclusion))\(checksType)),")
+        }
+        for fragment in model.fragments {
+            let checksType = fragment.isOptional && fragment.needsTypename ? ", checksType: true" : ""
+            writer.line("  .fragment(\(fragment.typeName).self\(condition(fragment.inclusion))\(checksType)),")
+        }
         writer.line("]")
     }
 
@@ -106,86 +127,9 @@ struct ModelRenderer {
         return type
     }
 
-    private func renderDeclaration(_ property: Property, into writer: inout SwiftWriter) {
-        let name = SwiftNames.identifier(property.field.responseKey)
+    private func renderDeclaration(_ property: Property, index: Int, into writer: inout SwiftWriter) {
         writer.documentation(property.field.description)
-        if let reason = property.field.deprecationReason {
-            // Stored under another name so that the generated code's own reads do not warn.
-            writer.deprecation(reason)
-            writer.line("\(access)var \(name): \(swiftType(property)) { _\(property.field.responseKey) }")
-            writer.line("private let _\(property.field.responseKey): \(swiftType(property))")
-        } else {
-            writer.line("\(access)let \(name): \(swiftType(property))")
-        }
-    }
-
-    private func storageName(_ property: Property) -> String {
-        property.field.deprecationReason == nil ? SwiftNames.identifier(property.field.responseKey) : "_" + property.field.responseKey
-    }
-
-    private func renderInitializer(_ model: Model, into writer: inout SwiftWriter) {
-        writer.block("\(access)init(responseObject object: OrionAPI.ResponseObject) throws") { writer in
-            for property in model.properties {
-                writer.line("self.\(storageName(property)) = try object.field(\(SwiftLiteral.string(property.field.responseKey)))")
-            }
-            let schemaMetadata = types.qualified("SchemaMetadata.self")
-            for typeCase in model.typeCases {
-                let name = "self." + SwiftNames.identifier(typeCase.propertyName)
-                if typeCase.needsTypename {
-                    writer.line("\(name) = try object.typeCase(\(typeCase.typeName).self, typename: __typename, schema: \(schemaMetadata), isConditional: \(typeCase.isConditional))")
-                } else {
-                    writer.line("\(name) = try object.conditional(\(typeCase.typeName).self)")
-                }
-            }
-            if !model.fragments.isEmpty {
-                let arguments = model.fragments.map { fragment -> String in
-                    let value: String
-                    if !fragment.isOptional {
-                        value = "try \(fragment.typeName)(responseObject: object)"
-                    } else if fragment.needsTypename {
-                        value = "try object.typeCase(\(fragment.typeName).self, typename: __typename, schema: \(schemaMetadata), isConditional: \(fragment.isConditional))"
-                    } else {
-                        value = "try object.conditional(\(fragment.typeName).self)"
-                    }
-                    return SwiftNames.identifier(fragment.propertyName) + ": " + value
-                }
-                writer.line("self.fragments = Fragments(" + arguments.joined(separator: ", ") + ")")
-            }
-        }
-    }
-
-    private func renderJSONObject(_ model: Model, into writer: inout SwiftWriter) {
-        writer.block("\(access)var jsonObject: [String: Any]") { writer in
-            let always = model.properties.filter { !$0.isConditional }
-            let conditional = model.properties.filter(\.isConditional)
-            let merges = !model.typeCases.isEmpty || !model.fragments.isEmpty || !conditional.isEmpty
-            let binding = merges ? "var object: [String: Any] = " : ""
-            if always.isEmpty {
-                writer.line(merges ? binding + "[:]" : "[:]")
-            } else {
-                writer.line(binding + "[")
-                for property in always {
-                    writer.line("  \(SwiftLiteral.string(property.field.responseKey)): \(storageName(property)).jsonObjectValue,")
-                }
-                writer.line("]")
-            }
-            guard merges else { return }
-            for property in conditional {
-                let name = storageName(property)
-                writer.line("if let value = \(name) { object[\(SwiftLiteral.string(property.field.responseKey))] = value.jsonObjectValue }")
-            }
-            for typeCase in model.typeCases {
-                writer.line("if let value = \(SwiftNames.identifier(typeCase.propertyName)) { OrionAPI.mergeJSONObject(&object, value.jsonObject) }")
-            }
-            for fragment in model.fragments {
-                let name = "fragments." + SwiftNames.identifier(fragment.propertyName)
-                if fragment.isOptional {
-                    writer.line("if let value = \(name) { OrionAPI.mergeJSONObject(&object, value.jsonObject) }")
-                } else {
-                    writer.line("OrionAPI.mergeJSONObject(&object, \(name).jsonObject)")
-                }
-            }
-            writer.line("return object")
-        }
+        if let reason = property.field.deprecationReason { writer.deprecation(reason) }
+        writer.line("\(access)var \(SwiftNames.identifier(property.field.responseKey)): \(swiftType(property)) { __data[\(index)] }")
     }
 }

@@ -55,7 +55,8 @@ struct SchemaRenderer {
             for name in interfaces {
                 let keys = schema[name].map(keyFields) ?? []
                 let keyArgument = keys.isEmpty ? "" : ", keyFields: [" + keys.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-                writer.line("\(access)static let \(SwiftNames.identifier(name)) = OrionAPI.InterfaceType(name: \(SwiftLiteral.string(name))\(keyArgument))")
+                let possible = schema.possibleObjectTypes(name).map(SwiftLiteral.string).joined(separator: ", ")
+                writer.line("\(access)static let \(SwiftNames.identifier(name)) = OrionAPI.InterfaceType(name: \(SwiftLiteral.string(name)), possibleTypes: [\(possible)]\(keyArgument))")
             }
         }
         writer.line()

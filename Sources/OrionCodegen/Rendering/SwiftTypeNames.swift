@@ -56,15 +56,6 @@ struct SwiftTypeNames {
         }
     }
 
-    /// The `FieldType` metadata of a response field: `.nonNull(.list(.object(Friend.self)))`.
-    func fieldTypeMetadata(_ type: TypeReference, composite: String?) -> String {
-        switch type {
-        case .nonNull(let inner, _): return ".nonNull(" + fieldTypeMetadata(inner, composite: composite) + ")"
-        case .list(let inner, _): return ".list(" + fieldTypeMetadata(inner, composite: composite) + ")"
-        case .named: return composite.map { ".object(\($0).self)" } ?? ".scalar"
-        }
-    }
-
     /// An argument or default value as `ArgumentValue` metadata.
     func argumentValue(_ value: Value) -> String {
         switch value {

@@ -19,58 +19,34 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("id", .nonNull(.scalar)),
-    .field("site", .scalar),
-    .field("isBooked", .nonNull(.scalar)),
-    .field("mission", .object(Mission.self)),
+    .field("__typename", String.self),
+    .field("id", String.self),
+    .field("site", String?.self),
+    .field("isBooked", Bool.self),
+    .field("mission", Mission?.self),
   ]
 
-  public let __typename: String
-  public let id: String
-  public let site: String?
-  public let isBooked: Bool
-  public let mission: Mission?
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.id = try object.field("id")
-    self.site = try object.field("site")
-    self.isBooked = try object.field("isBooked")
-    self.mission = try object.field("mission")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "id": id.jsonObjectValue,
-      "site": site.jsonObjectValue,
-      "isBooked": isBooked.jsonObjectValue,
-      "mission": mission.jsonObjectValue,
-    ]
-  }
+  public var __typename: String { __data[0] }
+  public var id: String { __data[1] }
+  public var site: String? { __data[2] }
+  public var isBooked: Bool { __data[3] }
+  public var mission: Mission? { __data[4] }
 
   public struct Mission: OrionAPI.SelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .scalar),
+      .field("__typename", String.self),
+      .field("name", String?.self),
     ]
 
-    public let __typename: String
-    public let name: String?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-      ]
-    }
+    public var __typename: String { __data[0] }
+    public var name: String? { __data[1] }
   }
 }
 
@@ -108,77 +84,46 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("bookTrips", .nonNull(.object(BookTrips.self)), arguments: ["launchIds": .list([.variable("id")])]),
+      .field("bookTrips", BookTrips.self, arguments: ["launchIds": .list([.variable("id")])]),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// Books trips on the given launches for the logged-in user. success is false (with a message) when something could not be booked.
-    public let bookTrips: BookTrips
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.bookTrips = try object.field("bookTrips")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "bookTrips": bookTrips.jsonObjectValue,
-      ]
-    }
+    public var bookTrips: BookTrips { __data[0] }
 
     public struct BookTrips: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("success", .nonNull(.scalar)),
-        .field("message", .scalar),
-        .field("launches", .list(.object(Launch.self))),
+        .field("__typename", String.self),
+        .field("success", Bool.self),
+        .field("message", String?.self),
+        .field("launches", [Launch?]?.self),
       ]
 
-      public let __typename: String
-      public let success: Bool
-      public let message: String?
-      public let launches: [Launch?]?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.success = try object.field("success")
-        self.message = try object.field("message")
-        self.launches = try object.field("launches")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "success": success.jsonObjectValue,
-          "message": message.jsonObjectValue,
-          "launches": launches.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var success: Bool { __data[1] }
+      public var message: String? { __data[2] }
+      public var launches: [Launch?]? { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("isBooked", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("isBooked", Bool.self),
         ]
 
-        public let __typename: String
-        public let id: String
-        public let isBooked: Bool
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.isBooked = try object.field("isBooked")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "isBooked": isBooked.jsonObjectValue,
-          ]
-        }
+        public var __typename: String { __data[0] }
+        public var id: String { __data[1] }
+        public var isBooked: Bool { __data[2] }
       }
     }
   }
@@ -218,77 +163,46 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("cancelTrip", .nonNull(.object(CancelTrip.self)), arguments: ["launchId": .variable("launchId")]),
+      .field("cancelTrip", CancelTrip.self, arguments: ["launchId": .variable("launchId")]),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// Cancels the logged-in user's trip on a launch.
-    public let cancelTrip: CancelTrip
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.cancelTrip = try object.field("cancelTrip")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "cancelTrip": cancelTrip.jsonObjectValue,
-      ]
-    }
+    public var cancelTrip: CancelTrip { __data[0] }
 
     public struct CancelTrip: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("success", .nonNull(.scalar)),
-        .field("message", .scalar),
-        .field("launches", .list(.object(Launch.self))),
+        .field("__typename", String.self),
+        .field("success", Bool.self),
+        .field("message", String?.self),
+        .field("launches", [Launch?]?.self),
       ]
 
-      public let __typename: String
-      public let success: Bool
-      public let message: String?
-      public let launches: [Launch?]?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.success = try object.field("success")
-        self.message = try object.field("message")
-        self.launches = try object.field("launches")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "success": success.jsonObjectValue,
-          "message": message.jsonObjectValue,
-          "launches": launches.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var success: Bool { __data[1] }
+      public var message: String? { __data[2] }
+      public var launches: [Launch?]? { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("isBooked", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("isBooked", Bool.self),
         ]
 
-        public let __typename: String
-        public let id: String
-        public let isBooked: Bool
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.isBooked = try object.field("isBooked")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "isBooked": isBooked.jsonObjectValue,
-          ]
-        }
+        public var __typename: String { __data[0] }
+        public var id: String { __data[1] }
+        public var isBooked: Bool { __data[2] }
       }
     }
   }
@@ -324,51 +238,31 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("login", .object(Login.self), arguments: ["email": .variable("email")]),
+      .field("login", Login?.self, arguments: ["email": .variable("email")]),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// Logs in (creating the user if needed). The returned user's token goes in the Authorization header.
-    public let login: Login?
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.login = try object.field("login")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "login": login.jsonObjectValue,
-      ]
-    }
+    public var login: Login? { __data[0] }
 
     public struct Login: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("email", .nonNull(.scalar)),
-        .field("token", .scalar),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("email", String.self),
+        .field("token", String?.self),
       ]
 
-      public let __typename: String
-      public let id: String
-      public let email: String
-      public let token: String?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.email = try object.field("email")
-        self.token = try object.field("token")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "email": email.jsonObjectValue,
-          "token": token.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var id: String { __data[1] }
+      public var email: String { __data[2] }
+      public var token: String? { __data[3] }
     }
   }
 }
@@ -402,47 +296,29 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("uploadProfileImage", .object(UploadProfileImage.self), arguments: ["file": .variable("file")]),
+      .field("uploadProfileImage", UploadProfileImage?.self, arguments: ["file": .variable("file")]),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// Sets the logged-in user's profile image.
-    public let uploadProfileImage: UploadProfileImage?
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.uploadProfileImage = try object.field("uploadProfileImage")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "uploadProfileImage": uploadProfileImage.jsonObjectValue,
-      ]
-    }
+    public var uploadProfileImage: UploadProfileImage? { __data[0] }
 
     public struct UploadProfileImage: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("profileImage", .scalar),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("profileImage", String?.self),
       ]
 
-      public let __typename: String
-      public let id: String
-      public let profileImage: String?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.profileImage = try object.field("profileImage")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "profileImage": profileImage.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var id: String { __data[1] }
+      public var profileImage: String? { __data[2] }
     }
   }
 }
@@ -488,115 +364,67 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("launch", .object(Launch.self), arguments: ["id": .variable("launchId")]),
+      .field("launch", Launch?.self, arguments: ["id": .variable("launchId")]),
     ]
 
-    public let launch: Launch?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.launch = try object.field("launch")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "launch": launch.jsonObjectValue,
-      ]
-    }
+    public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("site", .scalar),
-        .field("mission", .object(Mission.self)),
-        .field("rocket", .object(Rocket.self)),
-        .field("isBooked", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("site", String?.self),
+        .field("mission", Mission?.self),
+        .field("rocket", Rocket?.self),
+        .field("isBooked", Bool.self),
       ]
 
-      public let __typename: String
-      public let id: String
-      public let site: String?
-      public let mission: Mission?
-      public let rocket: Rocket?
-      public let isBooked: Bool
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.site = try object.field("site")
-        self.mission = try object.field("mission")
-        self.rocket = try object.field("rocket")
-        self.isBooked = try object.field("isBooked")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "site": site.jsonObjectValue,
-          "mission": mission.jsonObjectValue,
-          "rocket": rocket.jsonObjectValue,
-          "isBooked": isBooked.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var id: String { __data[1] }
+      public var site: String? { __data[2] }
+      public var mission: Mission? { __data[3] }
+      public var rocket: Rocket? { __data[4] }
+      public var isBooked: Bool { __data[5] }
 
       public struct Mission: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .scalar),
-          .field("missionPatch", .scalar, arguments: ["size": .value(.string("LARGE"))]),
+          .field("__typename", String.self),
+          .field("name", String?.self),
+          .field("missionPatch", String?.self, arguments: ["size": .value(.string("LARGE"))]),
         ]
 
-        public let __typename: String
-        public let name: String?
-        public let missionPatch: String?
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-          self.missionPatch = try object.field("missionPatch")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-            "missionPatch": missionPatch.jsonObjectValue,
-          ]
-        }
+        public var __typename: String { __data[0] }
+        public var name: String? { __data[1] }
+        public var missionPatch: String? { __data[2] }
       }
 
       public struct Rocket: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("name", .scalar),
-          .field("type", .scalar),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("name", String?.self),
+          .field("type", String?.self),
         ]
 
-        public let __typename: String
-        public let id: String
-        public let name: String?
-        public let type: String?
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.name = try object.field("name")
-          self.type = try object.field("type")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "name": name.jsonObjectValue,
-            "type": type.jsonObjectValue,
-          ]
-        }
+        public var __typename: String { __data[0] }
+        public var id: String { __data[1] }
+        public var name: String? { __data[2] }
+        public var type: String? { __data[3] }
       }
     }
   }
@@ -651,147 +479,86 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("launches", .nonNull(.object(Launches.self)), arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
+      .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
     ]
+
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     /// A page of launches, newest first. pageSize must be >= 1 (default 20).
     /// Pass the cursor of the previous page as `after` to get the next page.
-    public let launches: Launches
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.launches = try object.field("launches")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "launches": launches.jsonObjectValue,
-      ]
-    }
+    public var launches: Launches { __data[0] }
 
     public struct Launches: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.LaunchConnection) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("cursor", .nonNull(.scalar)),
-        .field("hasMore", .nonNull(.scalar)),
-        .field("launches", .nonNull(.list(.object(Launch.self)))),
+        .field("__typename", String.self),
+        .field("cursor", String.self),
+        .field("hasMore", Bool.self),
+        .field("launches", [Launch?].self),
       ]
 
-      public let __typename: String
-      public let cursor: String
-      public let hasMore: Bool
-      public let launches: [Launch?]
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.cursor = try object.field("cursor")
-        self.hasMore = try object.field("hasMore")
-        self.launches = try object.field("launches")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "cursor": cursor.jsonObjectValue,
-          "hasMore": hasMore.jsonObjectValue,
-          "launches": launches.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var cursor: String { __data[1] }
+      public var hasMore: Bool { __data[2] }
+      public var launches: [Launch?] { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("site", .scalar),
-          .field("isBooked", .nonNull(.scalar)),
-          .field("mission", .object(Mission.self)),
-          .field("rocket", .object(Rocket.self)),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("site", String?.self),
+          .field("isBooked", Bool.self),
+          .field("mission", Mission?.self),
+          .field("rocket", Rocket?.self),
         ]
 
-        public let __typename: String
-        public let id: String
-        public let site: String?
-        public let isBooked: Bool
-        public let mission: Mission?
-        public let rocket: Rocket?
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.site = try object.field("site")
-          self.isBooked = try object.field("isBooked")
-          self.mission = try object.field("mission")
-          self.rocket = try object.field("rocket")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "site": site.jsonObjectValue,
-            "isBooked": isBooked.jsonObjectValue,
-            "mission": mission.jsonObjectValue,
-            "rocket": rocket.jsonObjectValue,
-          ]
-        }
+        public var __typename: String { __data[0] }
+        public var id: String { __data[1] }
+        public var site: String? { __data[2] }
+        public var isBooked: Bool { __data[3] }
+        public var mission: Mission? { __data[4] }
+        public var rocket: Rocket? { __data[5] }
 
         public struct Mission: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .scalar),
-            .field("missionPatch", .scalar, arguments: ["size": .value(.string("SMALL"))]),
+            .field("__typename", String.self),
+            .field("name", String?.self),
+            .field("missionPatch", String?.self, arguments: ["size": .value(.string("SMALL"))]),
           ]
 
-          public let __typename: String
-          public let name: String?
-          public let missionPatch: String?
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-            self.missionPatch = try object.field("missionPatch")
-          }
-
-          public var jsonObject: [String: Any] {
-            [
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-              "missionPatch": missionPatch.jsonObjectValue,
-            ]
-          }
+          public var __typename: String { __data[0] }
+          public var name: String? { __data[1] }
+          public var missionPatch: String? { __data[2] }
         }
 
         public struct Rocket: OrionAPI.SelectionSet, Identifiable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("id", .nonNull(.scalar)),
-            .field("name", .scalar),
-            .field("type", .scalar),
+            .field("__typename", String.self),
+            .field("id", String.self),
+            .field("name", String?.self),
+            .field("type", String?.self),
           ]
 
-          public let __typename: String
-          public let id: String
-          public let name: String?
-          public let type: String?
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.id = try object.field("id")
-            self.name = try object.field("name")
-            self.type = try object.field("type")
-          }
-
-          public var jsonObject: [String: Any] {
-            [
-              "__typename": __typename.jsonObjectValue,
-              "id": id.jsonObjectValue,
-              "name": name.jsonObjectValue,
-              "type": type.jsonObjectValue,
-            ]
-          }
+          public var __typename: String { __data[0] }
+          public var id: String { __data[1] }
+          public var name: String? { __data[2] }
+          public var type: String? { __data[3] }
         }
       }
     }
@@ -835,101 +602,62 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("me", .object(Me.self)),
-      .field("totalTripsBooked", .scalar),
+      .field("me", Me?.self),
+      .field("totalTripsBooked", Int?.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// The logged-in user, from the Authorization header; null when not logged in.
-    public let me: Me?
-    public let totalTripsBooked: Int?
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.me = try object.field("me")
-      self.totalTripsBooked = try object.field("totalTripsBooked")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "me": me.jsonObjectValue,
-        "totalTripsBooked": totalTripsBooked.jsonObjectValue,
-      ]
-    }
+    public var me: Me? { __data[0] }
+    public var totalTripsBooked: Int? { __data[1] }
 
     public struct Me: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("email", .nonNull(.scalar)),
-        .field("profileImage", .scalar),
-        .field("trips", .nonNull(.list(.object(Trip.self)))),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("email", String.self),
+        .field("profileImage", String?.self),
+        .field("trips", [Trip?].self),
       ]
 
-      public let __typename: String
-      public let id: String
-      public let email: String
-      public let profileImage: String?
-      public let trips: [Trip?]
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.email = try object.field("email")
-        self.profileImage = try object.field("profileImage")
-        self.trips = try object.field("trips")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "email": email.jsonObjectValue,
-          "profileImage": profileImage.jsonObjectValue,
-          "trips": trips.jsonObjectValue,
-        ]
-      }
+      public var __typename: String { __data[0] }
+      public var id: String { __data[1] }
+      public var email: String { __data[2] }
+      public var profileImage: String? { __data[3] }
+      public var trips: [Trip?] { __data[4] }
 
       public struct Trip: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("site", .scalar),
-          .field("isBooked", .nonNull(.scalar)),
-          .field("mission", .object(LaunchSummary.Mission.self)),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("site", String?.self),
+          .field("isBooked", Bool.self),
+          .field("mission", LaunchSummary.Mission?.self),
           .fragment(LaunchSummary.self),
         ]
 
-        public let __typename: String
-        public let id: String
-        public let site: String?
-        public let isBooked: Bool
-        public let mission: LaunchSummary.Mission?
-        public let fragments: Fragments
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.site = try object.field("site")
-          self.isBooked = try object.field("isBooked")
-          self.mission = try object.field("mission")
-          self.fragments = Fragments(launchSummary: try LaunchSummary(responseObject: object))
-        }
+        public var __typename: String { __data[0] }
+        public var id: String { __data[1] }
+        public var site: String? { __data[2] }
+        public var isBooked: Bool { __data[3] }
+        public var mission: LaunchSummary.Mission? { __data[4] }
+        public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-        public var jsonObject: [String: Any] {
-          var object: [String: Any] = [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "site": site.jsonObjectValue,
-            "isBooked": isBooked.jsonObjectValue,
-            "mission": mission.jsonObjectValue,
-          ]
-          OrionAPI.mergeJSONObject(&object, fragments.launchSummary.jsonObject)
-          return object
-        }
+        public struct Fragments: OrionAPI.FragmentContainer {
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public struct Fragments: Sendable, Hashable {
-          public let launchSummary: LaunchSummary
+          public var launchSummary: LaunchSummary { __data[5] }
         }
       }
     }
@@ -953,21 +681,14 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("tripsBooked", .scalar),
+      .field("tripsBooked", Int?.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// The change in the number of booked trips, each time trips are booked (positive) or cancelled (negative).
-    public let tripsBooked: Int?
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.tripsBooked = try object.field("tripsBooked")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "tripsBooked": tripsBooked.jsonObjectValue,
-      ]
-    }
+    public var tripsBooked: Int? { __data[0] }
   }
 }
 

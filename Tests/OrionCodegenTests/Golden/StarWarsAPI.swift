@@ -13,25 +13,16 @@ public struct CharacterAppearsIn: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("appearsIn", .nonNull(.list(.scalar))),
+    .field("__typename", String.self),
+    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The movies this character appears in
-  public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.appearsIn = try object.field("appearsIn")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "appearsIn": appearsIn.jsonObjectValue,
-    ]
-  }
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
 }
 
 public struct CharacterName: OrionAPI.Fragment {
@@ -44,25 +35,16 @@ public struct CharacterName: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
+    .field("__typename", String.self),
+    .field("name", String.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-    ]
-  }
+  public var name: String { __data[1] }
 }
 
 public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
@@ -76,30 +58,19 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
-    .field("appearsIn", .nonNull(.list(.scalar))),
+    .field("__typename", String.self),
+    .field("name", String.self),
+    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
+  public var name: String { __data[1] }
   /// The movies this character appears in
-  public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.appearsIn = try object.field("appearsIn")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-      "appearsIn": appearsIn.jsonObjectValue,
-    ]
-  }
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
 }
 
 public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
@@ -112,38 +83,27 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
-    .field("appearsIn", .nonNull(.list(.scalar))),
+    .field("__typename", String.self),
+    .field("name", String.self),
+    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
+  public var name: String { __data[1] }
   /// The movies this character appears in
-  public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-  public let fragments: Fragments
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
+  public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.appearsIn = try object.field("appearsIn")
-    self.fragments = Fragments(characterNameWithNestedAppearsInFragment: try CharacterNameWithNestedAppearsInFragment(responseObject: object))
-  }
+  public struct Fragments: OrionAPI.FragmentContainer {
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-      "appearsIn": appearsIn.jsonObjectValue,
-    ]
-    OrionAPI.mergeJSONObject(&object, fragments.characterNameWithNestedAppearsInFragment.jsonObject)
-    return object
-  }
-
-  public struct Fragments: Sendable, Hashable {
-    public let characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment
+    public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
   }
 }
 
@@ -160,58 +120,35 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
+    .field("__typename", String.self),
+    .field("name", String.self),
     .inlineFragment(AsDroid.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
-  public let asDroid: AsDroid?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-  }
-
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-    ]
-    if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    return object
-  }
+  public var name: String { __data[1] }
+  public var asDroid: AsDroid? { __data[2] }
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("appearsIn", .nonNull(.list(.scalar))),
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .nonNull(.scalar)),
+      .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
+      .field("__typename", String.self),
+      .field("name", String.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// The movies this droid appears in
-    public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-    public let __typename: String
+    public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[0] }
+    public var __typename: String { __data[1] }
     /// The name of the character
-    public let name: String
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.appearsIn = try object.field("appearsIn")
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "appearsIn": appearsIn.jsonObjectValue,
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-      ]
-    }
+    public var name: String { __data[2] }
   }
 }
 
@@ -226,36 +163,26 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
+    .field("__typename", String.self),
+    .field("name", String.self),
     .fragment(CharacterName.self),
-    .fragment(DroidPrimaryFunction.self),
+    .fragment(DroidPrimaryFunction.self, checksType: true),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
-  public let fragments: Fragments
+  public var name: String { __data[1] }
+  public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.fragments = Fragments(characterName: try CharacterName(responseObject: object), droidPrimaryFunction: try object.typeCase(DroidPrimaryFunction.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false))
-  }
+  public struct Fragments: OrionAPI.FragmentContainer {
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-    ]
-    OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-    if let value = fragments.droidPrimaryFunction { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    return object
-  }
-
-  public struct Fragments: Sendable, Hashable {
-    public let characterName: CharacterName
-    public let droidPrimaryFunction: DroidPrimaryFunction?
+    public var characterName: CharacterName { __data[2] }
+    public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
   }
 }
 
@@ -278,116 +205,74 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
+    .field("__typename", String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
 
-  public let __typename: String
-  public let asHuman: AsHuman?
-  public let asDroid: AsDroid?
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-    self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-  }
-
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-    ]
-    if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    return object
-  }
+  public var __typename: String { __data[0] }
+  public var asHuman: AsHuman? { __data[1] }
+  public var asDroid: AsDroid? { __data[2] }
 
   public struct AsHuman: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("friends", .list(.object(Friend.self))),
-      .field("__typename", .nonNull(.scalar)),
+      .field("friends", [Friend?]?.self),
+      .field("__typename", String.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// This human's friends, or an empty list if they have none
-    public let friends: [Friend?]?
-    public let __typename: String
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.friends = try object.field("friends")
-      self.__typename = try object.field("__typename")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "friends": friends.jsonObjectValue,
-        "__typename": __typename.jsonObjectValue,
-      ]
-    }
+    public var friends: [Friend?]? { __data[0] }
+    public var __typename: String { __data[1] }
 
     public struct Friend: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.appearsIn = try object.field("appearsIn")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-      }
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .nonNull(.scalar)),
-      .field("friends", .list(.object(FriendsNames.Friend.self))),
+      .field("__typename", String.self),
+      .field("name", String.self),
+      .field("friends", [FriendsNames.Friend?]?.self),
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
     ]
 
-    public let __typename: String
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+    public var __typename: String { __data[0] }
     /// The name of the character
-    public let name: String
+    public var name: String { __data[1] }
     /// The friends of the character, or an empty list if they have none
-    public let friends: [FriendsNames.Friend?]?
-    public let fragments: Fragments
+    public var friends: [FriendsNames.Friend?]? { __data[2] }
+    public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-      self.friends = try object.field("friends")
-      self.fragments = Fragments(characterName: try CharacterName(responseObject: object), friendsNames: try FriendsNames(responseObject: object))
-    }
+    public struct Fragments: OrionAPI.FragmentContainer {
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var jsonObject: [String: Any] {
-      var object: [String: Any] = [
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-        "friends": friends.jsonObjectValue,
-      ]
-      OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-      OrionAPI.mergeJSONObject(&object, fragments.friendsNames.jsonObject)
-      return object
-    }
-
-    public struct Fragments: Sendable, Hashable {
-      public let characterName: CharacterName
-      public let friendsNames: FriendsNames
+      public var characterName: CharacterName { __data[3] }
+      public var friendsNames: FriendsNames { __data[4] }
     }
   }
 }
@@ -403,38 +288,27 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
-    .field("appearsIn", .nonNull(.list(.scalar))),
+    .field("__typename", String.self),
+    .field("name", String.self),
+    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterAppearsIn.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
+  public var name: String { __data[1] }
   /// The movies this character appears in
-  public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-  public let fragments: Fragments
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
+  public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.appearsIn = try object.field("appearsIn")
-    self.fragments = Fragments(characterAppearsIn: try CharacterAppearsIn(responseObject: object))
-  }
+  public struct Fragments: OrionAPI.FragmentContainer {
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-      "appearsIn": appearsIn.jsonObjectValue,
-    ]
-    OrionAPI.mergeJSONObject(&object, fragments.characterAppearsIn.jsonObject)
-    return object
-  }
-
-  public struct Fragments: Sendable, Hashable {
-    public let characterAppearsIn: CharacterAppearsIn
+    public var characterAppearsIn: CharacterAppearsIn { __data[3] }
   }
 }
 
@@ -449,30 +323,19 @@ public struct DroidDetails: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
-    .field("primaryFunction", .scalar),
+    .field("__typename", String.self),
+    .field("name", String.self),
+    .field("primaryFunction", String?.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// What others call this droid
-  public let name: String
+  public var name: String { __data[1] }
   /// This droid's primary function
-  public let primaryFunction: String?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.primaryFunction = try object.field("primaryFunction")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-      "primaryFunction": primaryFunction.jsonObjectValue,
-    ]
-  }
+  public var primaryFunction: String? { __data[2] }
 }
 
 public struct DroidName: OrionAPI.Fragment {
@@ -485,25 +348,16 @@ public struct DroidName: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
+    .field("__typename", String.self),
+    .field("name", String.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// What others call this droid
-  public let name: String
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-    ]
-  }
+  public var name: String { __data[1] }
 }
 
 public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
@@ -517,41 +371,29 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
-    .field("primaryFunction", .scalar),
+    .field("__typename", String.self),
+    .field("name", String.self),
+    .field("primaryFunction", String?.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
+  public var name: String { __data[1] }
   /// This droid's primary function
-  public let primaryFunction: String?
-  public let fragments: Fragments
+  public var primaryFunction: String? { __data[2] }
+  public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.primaryFunction = try object.field("primaryFunction")
-    self.fragments = Fragments(characterName: try CharacterName(responseObject: object), droidPrimaryFunction: try DroidPrimaryFunction(responseObject: object))
-  }
+  public struct Fragments: OrionAPI.FragmentContainer {
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-      "primaryFunction": primaryFunction.jsonObjectValue,
-    ]
-    OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-    OrionAPI.mergeJSONObject(&object, fragments.droidPrimaryFunction.jsonObject)
-    return object
-  }
-
-  public struct Fragments: Sendable, Hashable {
-    public let characterName: CharacterName
-    public let droidPrimaryFunction: DroidPrimaryFunction
+    public var characterName: CharacterName { __data[3] }
+    public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
   }
 }
 
@@ -565,25 +407,16 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("primaryFunction", .scalar),
+    .field("__typename", String.self),
+    .field("primaryFunction", String?.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// This droid's primary function
-  public let primaryFunction: String?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.primaryFunction = try object.field("primaryFunction")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "primaryFunction": primaryFunction.jsonObjectValue,
-    ]
-  }
+  public var primaryFunction: String? { __data[1] }
 }
 
 public struct FriendsNames: OrionAPI.Fragment {
@@ -599,48 +432,30 @@ public struct FriendsNames: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("friends", .list(.object(Friend.self))),
+    .field("__typename", String.self),
+    .field("friends", [Friend?]?.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The friends of the character, or an empty list if they have none
-  public let friends: [Friend?]?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.friends = try object.field("friends")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "friends": friends.jsonObjectValue,
-    ]
-  }
+  public var friends: [Friend?]? { __data[1] }
 
   public struct Friend: OrionAPI.SelectionSet {
     public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .nonNull(.scalar)),
+      .field("__typename", String.self),
+      .field("name", String.self),
     ]
 
-    public let __typename: String
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+    public var __typename: String { __data[0] }
     /// The name of the character
-    public let name: String
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-      ]
-    }
+    public var name: String { __data[1] }
   }
 }
 
@@ -660,91 +475,55 @@ public struct HeroDetails: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("name", .nonNull(.scalar)),
+    .field("__typename", String.self),
+    .field("name", String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// The name of the character
-  public let name: String
-  public let asHuman: AsHuman?
-  public let asDroid: AsDroid?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.name = try object.field("name")
-    self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-    self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-  }
-
-  public var jsonObject: [String: Any] {
-    var object: [String: Any] = [
-      "__typename": __typename.jsonObjectValue,
-      "name": name.jsonObjectValue,
-    ]
-    if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-    return object
-  }
+  public var name: String { __data[1] }
+  public var asHuman: AsHuman? { __data[2] }
+  public var asDroid: AsDroid? { __data[3] }
 
   public struct AsHuman: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("height", .scalar),
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .nonNull(.scalar)),
+      .field("height", Double?.self),
+      .field("__typename", String.self),
+      .field("name", String.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// Height in the preferred unit, default is meters
-    public let height: Double?
-    public let __typename: String
+    public var height: Double? { __data[0] }
+    public var __typename: String { __data[1] }
     /// The name of the character
-    public let name: String
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.height = try object.field("height")
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "height": height.jsonObjectValue,
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-      ]
-    }
+    public var name: String { __data[2] }
   }
 
   public struct AsDroid: OrionAPI.InlineFragment {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("primaryFunction", .scalar),
-      .field("__typename", .nonNull(.scalar)),
-      .field("name", .nonNull(.scalar)),
+      .field("primaryFunction", String?.self),
+      .field("__typename", String.self),
+      .field("name", String.self),
     ]
 
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
     /// This droid's primary function
-    public let primaryFunction: String?
-    public let __typename: String
+    public var primaryFunction: String? { __data[0] }
+    public var __typename: String { __data[1] }
     /// The name of the character
-    public let name: String
-
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.primaryFunction = try object.field("primaryFunction")
-      self.__typename = try object.field("__typename")
-      self.name = try object.field("name")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "primaryFunction": primaryFunction.jsonObjectValue,
-        "__typename": __typename.jsonObjectValue,
-        "name": name.jsonObjectValue,
-      ]
-    }
+    public var name: String { __data[2] }
   }
 }
 
@@ -758,25 +537,16 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", .nonNull(.scalar)),
-    .field("height", .scalar, arguments: ["unit": .variable("heightUnit")]),
+    .field("__typename", String.self),
+    .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")]),
   ]
 
-  public let __typename: String
+  public let __data: OrionAPI.DataDict
+  public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+  public var __typename: String { __data[0] }
   /// Height in the preferred unit, default is meters
-  public let height: Double?
-
-  public init(responseObject object: OrionAPI.ResponseObject) throws {
-    self.__typename = try object.field("__typename")
-    self.height = try object.field("height")
-  }
-
-  public var jsonObject: [String: Any] {
-    [
-      "__typename": __typename.jsonObjectValue,
-      "height": height.jsonObjectValue,
-    ]
-  }
+  public var height: Double? { __data[1] }
 }
 
 public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
@@ -800,48 +570,30 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("createReview", .object(CreateReview.self), arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
+      .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
     ]
 
-    public let createReview: CreateReview?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.createReview = try object.field("createReview")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "createReview": createReview.jsonObjectValue,
-      ]
-    }
+    public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("stars", .nonNull(.scalar)),
-        .field("commentary", .scalar),
+        .field("__typename", String.self),
+        .field("stars", Int.self),
+        .field("commentary", String?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public let stars: Int
+      public var stars: Int { __data[1] }
       /// Comment about the movie
-      public let commentary: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.stars = try object.field("stars")
-        self.commentary = try object.field("commentary")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "stars": stars.jsonObjectValue,
-          "commentary": commentary.jsonObjectValue,
-        ]
-      }
+      public var commentary: String? { __data[2] }
     }
   }
 }
@@ -878,48 +630,30 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("createReview", .object(CreateReview.self), arguments: ["episode": .variable("episode"), "review": .variable("review")]),
+      .field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
     ]
 
-    public let createReview: CreateReview?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.createReview = try object.field("createReview")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "createReview": createReview.jsonObjectValue,
-      ]
-    }
+    public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("stars", .nonNull(.scalar)),
-        .field("commentary", .scalar),
+        .field("__typename", String.self),
+        .field("stars", Int.self),
+        .field("commentary", String?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public let stars: Int
+      public var stars: Int { __data[1] }
       /// Comment about the movie
-      public let commentary: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.stars = try object.field("stars")
-        self.commentary = try object.field("commentary")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "stars": stars.jsonObjectValue,
-          "commentary": commentary.jsonObjectValue,
-        ]
-      }
+      public var commentary: String? { __data[2] }
     }
   }
 }
@@ -945,48 +679,30 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("createReview", .object(CreateReview.self), arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
+      .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
     ]
 
-    public let createReview: CreateReview?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.createReview = try object.field("createReview")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "createReview": createReview.jsonObjectValue,
-      ]
-    }
+    public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("stars", .nonNull(.scalar)),
-        .field("commentary", .scalar),
+        .field("__typename", String.self),
+        .field("stars", Int.self),
+        .field("commentary", String?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public let stars: Int
+      public var stars: Int { __data[1] }
       /// Comment about the movie
-      public let commentary: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.stars = try object.field("stars")
-        self.commentary = try object.field("commentary")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "stars": stars.jsonObjectValue,
-          "commentary": commentary.jsonObjectValue,
-        ]
-      }
+      public var commentary: String? { __data[2] }
     }
   }
 }
@@ -1024,46 +740,32 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .fragment(DroidDetails.self),
+        .field("__typename", String.self),
+        .fragment(DroidDetails.self, checksType: true),
       ]
 
-      public let __typename: String
-      public let fragments: Fragments
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.fragments = Fragments(droidDetails: try object.typeCase(DroidDetails.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false))
-      }
+      public var __typename: String { __data[0] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = fragments.droidDetails { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public struct Fragments: Sendable, Hashable {
-        public let droidDetails: DroidDetails?
+        public var droidDetails: DroidDetails? { __data[1] }
       }
     }
   }
@@ -1102,76 +804,47 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("name", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The ID of the character
-      public let id: String
+      public var id: String { __data[1] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[2] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.name = try object.field("name")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("id", String.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The ID of the character
-        public let id: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-          ]
-        }
+        public var id: String { __data[1] }
       }
     }
   }
@@ -1209,71 +882,44 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[1] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[2] }
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[1] }
       }
     }
   }
@@ -1315,56 +961,38 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("friends", .list(.object(FriendsNames.Friend.self))),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("friends", [FriendsNames.Friend?]?.self),
         .fragment(FriendsNames.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[1] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [FriendsNames.Friend?]?
-      public let fragments: Fragments
+      public var friends: [FriendsNames.Friend?]? { __data[2] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.friends = try object.field("friends")
-        self.fragments = Fragments(friendsNames: try FriendsNames(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.friendsNames.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let friendsNames: FriendsNames
+        public var friendsNames: FriendsNames { __data[3] }
       }
     }
   }
@@ -1411,135 +1039,89 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("friends", [Friend?]?.self),
         .inlineFragment(AsDroid.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-      public let asDroid: AsDroid?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.friends = try object.field("friends")
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var friends: [Friend?]? { __data[1] }
+      public var asDroid: AsDroid? { __data[2] }
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("name", String.self),
           .fragment(CharacterName.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The name of the character
-        public let name: String
-        public let fragments: Fragments
+        public var name: String { __data[1] }
+        public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-          self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
-        }
+        public struct Fragments: OrionAPI.FragmentContainer {
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var jsonObject: [String: Any] {
-          var object: [String: Any] = [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-          OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-          return object
-        }
-
-        public struct Fragments: Sendable, Hashable {
-          public let characterName: CharacterName
+          public var characterName: CharacterName { __data[2] }
         }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("friends", .list(.object(Friend.self))),
-          .field("__typename", .nonNull(.scalar)),
+          .field("friends", [Friend?]?.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// This droid's friends, or an empty list if they have none
-        public let friends: [Friend?]?
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.friends = try object.field("friends")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "friends": friends.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var friends: [Friend?]? { __data[0] }
+        public var __typename: String { __data[1] }
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("__typename", String.self),
+            .field("name", String.self),
             .fragment(CharacterName.self),
           ]
 
-          public let __typename: String
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+          public var __typename: String { __data[0] }
           /// The name of the character
-          public let name: String
-          public let fragments: Fragments
+          public var name: String { __data[1] }
+          public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-            self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
-          }
+          public struct Fragments: OrionAPI.FragmentContainer {
+            public let __data: OrionAPI.DataDict
+            public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var jsonObject: [String: Any] {
-            var object: [String: Any] = [
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-            OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-            return object
-          }
-
-          public struct Fragments: Sendable, Hashable {
-            public let characterName: CharacterName
+            public var characterName: CharacterName { __data[2] }
           }
         }
       }
@@ -1580,76 +1162,47 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("name", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The ID of the character
-      public let id: String
+      public var id: String { __data[1] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[2] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.name = try object.field("name")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[1] }
       }
     }
   }
@@ -1689,81 +1242,50 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("name", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The ID of the character
-      public let id: String
+      public var id: String { __data[1] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[2] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.name = try object.field("name")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("name", String.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The ID of the character
-        public let id: String
+        public var id: String { __data[1] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[2] }
       }
     }
   }
@@ -1789,43 +1311,27 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.appearsIn = try object.field("appearsIn")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-      }
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 }
@@ -1862,51 +1368,35 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterAppearsIn.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-      public let fragments: Fragments
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.appearsIn = try object.field("appearsIn")
-        self.fragments = Fragments(characterAppearsIn: try CharacterAppearsIn(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.characterAppearsIn.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let characterAppearsIn: CharacterAppearsIn
+        public var characterAppearsIn: CharacterAppearsIn { __data[2] }
       }
     }
   }
@@ -1950,46 +1440,32 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
+        .field("__typename", String.self),
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
       ]
 
-      public let __typename: String
-      public let fragments: Fragments
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.fragments = Fragments(heroDetails: try object.conditional(HeroDetails.self))
-      }
+      public var __typename: String { __data[0] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = fragments.heroDetails { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public struct Fragments: Sendable, Hashable {
-        public let heroDetails: HeroDetails?
+        public var heroDetails: HeroDetails? { __data[1] }
       }
     }
   }
@@ -2026,71 +1502,43 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails")),
+        .field("__typename", String.self),
+        .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails"), checksType: false),
       ]
 
-      public let __typename: String
-      public let ifIncludeDetails: IfIncludeDetails?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.ifIncludeDetails = try object.conditional(IfIncludeDetails.self)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = ifIncludeDetails { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var __typename: String { __data[0] }
+      public var ifIncludeDetails: IfIncludeDetails? { __data[1] }
 
       public struct IfIncludeDetails: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("name", .nonNull(.scalar)),
-          .field("appearsIn", .nonNull(.list(.scalar))),
-          .field("__typename", .nonNull(.scalar)),
+          .field("name", String.self),
+          .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// The name of the character
-        public let name: String
+        public var name: String { __data[0] }
         /// The movies this character appears in
-        public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.name = try object.field("name")
-          self.appearsIn = try object.field("appearsIn")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "name": name.jsonObjectValue,
-            "appearsIn": appearsIn.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
+        public var __typename: String { __data[2] }
       }
     }
   }
@@ -2130,109 +1578,66 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-      public let asHuman: AsHuman?
-      public let asDroid: AsDroid?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-        if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var name: String { __data[1] }
+      public var asHuman: AsHuman? { __data[2] }
+      public var asDroid: AsDroid? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("height", .scalar),
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("height", Double?.self),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// Height in the preferred unit, default is meters
-        public let height: Double?
-        public let __typename: String
+        public var height: Double? { __data[0] }
+        public var __typename: String { __data[1] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.height = try object.field("height")
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "height": height.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[2] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("primaryFunction", .scalar),
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("primaryFunction", String?.self),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// This droid's primary function
-        public let primaryFunction: String?
-        public let __typename: String
+        public var primaryFunction: String? { __data[0] }
+        public var __typename: String { __data[1] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.primaryFunction = try object.field("primaryFunction")
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "primaryFunction": primaryFunction.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[2] }
       }
     }
   }
@@ -2276,51 +1681,35 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
         .fragment(HeroDetails.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-      public let fragments: Fragments
+      public var name: String { __data[1] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.fragments = Fragments(heroDetails: try HeroDetails(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.heroDetails.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let heroDetails: HeroDetails
+        public var heroDetails: HeroDetails { __data[2] }
       }
     }
   }
@@ -2360,100 +1749,60 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self)), condition: .include("includeFriendsDetails")),
+        .field("__typename", String.self),
+        .field("friends", [Friend?]?.self, condition: .include("includeFriendsDetails")),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = friends { object["friends"] = value.jsonObjectValue }
-        return object
-      }
+      public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("name", String.self),
           .inlineFragment(AsDroid.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The name of the character
-        public let name: String
-        public let asDroid: AsDroid?
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-          self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        }
-
-        public var jsonObject: [String: Any] {
-          var object: [String: Any] = [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-          if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-          return object
-        }
+        public var name: String { __data[1] }
+        public var asDroid: AsDroid? { __data[2] }
 
         public struct AsDroid: OrionAPI.InlineFragment {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("primaryFunction", .scalar),
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("primaryFunction", String?.self),
+            .field("__typename", String.self),
+            .field("name", String.self),
           ]
 
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
           /// This droid's primary function
-          public let primaryFunction: String?
-          public let __typename: String
+          public var primaryFunction: String? { __data[0] }
+          public var __typename: String { __data[1] }
           /// The name of the character
-          public let name: String
-
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.primaryFunction = try object.field("primaryFunction")
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-          }
-
-          public var jsonObject: [String: Any] {
-            [
-              "primaryFunction": primaryFunction.jsonObjectValue,
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-          }
+          public var name: String { __data[2] }
         }
       }
     }
@@ -2498,99 +1847,60 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("__typename", String.self),
+          .field("name", String.self),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The name of the character
-        public let name: String
-        public let asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails?
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-          self.asDroidIfIncludeFriendsDetails = try object.typeCase(AsDroidIfIncludeFriendsDetails.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: true)
-        }
-
-        public var jsonObject: [String: Any] {
-          var object: [String: Any] = [
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-          if let value = asDroidIfIncludeFriendsDetails { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-          return object
-        }
+        public var name: String { __data[1] }
+        public var asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails? { __data[2] }
 
         public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("primaryFunction", .scalar),
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("primaryFunction", String?.self),
+            .field("__typename", String.self),
+            .field("name", String.self),
           ]
 
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
           /// This droid's primary function
-          public let primaryFunction: String?
-          public let __typename: String
+          public var primaryFunction: String? { __data[0] }
+          public var __typename: String { __data[1] }
           /// The name of the character
-          public let name: String
-
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.primaryFunction = try object.field("primaryFunction")
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-          }
-
-          public var jsonObject: [String: Any] {
-            [
-              "primaryFunction": primaryFunction.jsonObjectValue,
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-          }
+          public var name: String { __data[2] }
         }
       }
     }
@@ -2632,94 +1942,58 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("friends", .list(.object(Friend.self))),
+        .field("__typename", String.self),
+        .field("friends", [Friend?]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The friends of the character, or an empty list if they have none
-      public let friends: [Friend?]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.friends = try object.field("friends")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "friends": friends.jsonObjectValue,
-        ]
-      }
+      public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", .nonNull(.scalar)),
-          .field("id", .nonNull(.scalar)),
-          .field("friends", .list(.object(Friend.self))),
+          .field("__typename", String.self),
+          .field("id", String.self),
+          .field("friends", [Friend?]?.self),
         ]
 
-        public let __typename: String
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+        public var __typename: String { __data[0] }
         /// The ID of the character
-        public let id: String
+        public var id: String { __data[1] }
         /// The friends of the character, or an empty list if they have none
-        public let friends: [Friend?]?
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.__typename = try object.field("__typename")
-          self.id = try object.field("id")
-          self.friends = try object.field("friends")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "__typename": __typename.jsonObjectValue,
-            "id": id.jsonObjectValue,
-            "friends": friends.jsonObjectValue,
-          ]
-        }
+        public var friends: [Friend?]? { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("__typename", String.self),
+            .field("name", String.self),
           ]
 
-          public let __typename: String
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+          public var __typename: String { __data[0] }
           /// The name of the character
-          public let name: String
-
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-          }
-
-          public var jsonObject: [String: Any] {
-            [
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-          }
+          public var name: String { __data[1] }
         }
       }
     }
@@ -2755,48 +2029,30 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[1] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.appearsIn = try object.field("appearsIn")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-      }
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
     }
   }
 }
@@ -2834,56 +2090,38 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterNameAndAppearsIn.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
+      public var name: String { __data[1] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-      public let fragments: Fragments
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.appearsIn = try object.field("appearsIn")
-        self.fragments = Fragments(characterNameAndAppearsIn: try CharacterNameAndAppearsIn(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.characterNameAndAppearsIn.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let characterNameAndAppearsIn: CharacterNameAndAppearsIn
+        public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
       }
     }
   }
@@ -2920,44 +2158,27 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar), condition: .all([.skip("skipName"), .include("includeName")])),
+        .field("__typename", String.self),
+        .field("name", String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = name { object["name"] = value.jsonObjectValue }
-        return object
-      }
+      public var name: String? { __data[1] }
     }
   }
 }
@@ -2994,44 +2215,27 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar), condition: .any([.skip("skipName"), .include("includeName")])),
+        .field("__typename", String.self),
+        .field("name", String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = name { object["name"] = value.jsonObjectValue }
-        return object
-      }
+      public var name: String? { __data[1] }
     }
   }
 }
@@ -3064,44 +2268,27 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar), condition: .skip("skipName")),
+        .field("__typename", String.self),
+        .field("name", String?.self, condition: .skip("skipName")),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = name { object["name"] = value.jsonObjectValue }
-        return object
-      }
+      public var name: String? { __data[1] }
     }
   }
 }
@@ -3134,44 +2321,27 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
+      .field("hero", Hero?.self),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar), condition: .include("includeName")),
+        .field("__typename", String.self),
+        .field("name", String?.self, condition: .include("includeName")),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = name { object["name"] = value.jsonObjectValue }
-        return object
-      }
+      public var name: String? { __data[1] }
     }
   }
 }
@@ -3204,43 +2374,27 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[1] }
     }
   }
 }
@@ -3279,71 +2433,43 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar), condition: .include("includeName")),
+        .field("__typename", String.self),
+        .field("name", String?.self, condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String?
-      public let asDroid: AsDroid?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = name { object["name"] = value.jsonObjectValue }
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var name: String? { __data[1] }
+      public var asDroid: AsDroid? { __data[2] }
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("name", .nonNull(.scalar)),
-          .field("__typename", .nonNull(.scalar)),
+          .field("name", String.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// What others call this droid
-        public let name: String
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.name = try object.field("name")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "name": name.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[0] }
+        public var __typename: String { __data[1] }
       }
     }
   }
@@ -3382,56 +2508,38 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("name", String.self),
         .fragment(CharacterName.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The ID of the character
-      public let id: String
+      public var id: String { __data[1] }
       /// The name of the character
-      public let name: String
-      public let fragments: Fragments
+      public var name: String { __data[2] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.name = try object.field("name")
-        self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let characterName: CharacterName
+        public var characterName: CharacterName { __data[3] }
       }
     }
   }
@@ -3469,51 +2577,35 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
         .fragment(CharacterName.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-      public let fragments: Fragments
+      public var name: String { __data[1] }
+      public var fragments: Fragments { Fragments(_dataDict: __data) }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.fragments = Fragments(characterName: try CharacterName(responseObject: object))
-      }
+      public struct Fragments: OrionAPI.FragmentContainer {
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-        OrionAPI.mergeJSONObject(&object, fragments.characterName.jsonObject)
-        return object
-      }
-
-      public struct Fragments: Sendable, Hashable {
-        public let characterName: CharacterName
+        public var characterName: CharacterName { __data[2] }
       }
     }
   }
@@ -3548,48 +2640,30 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("id", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("id", String.self),
+        .field("name", String.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The ID of the character
-      public let id: String
+      public var id: String { __data[1] }
       /// The name of the character
-      public let name: String
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.id = try object.field("id")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "id": id.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[2] }
     }
   }
 }
@@ -3640,136 +2714,81 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-      public let asHuman: AsHuman?
-      public let asDroid: AsDroid?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-        if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var name: String { __data[1] }
+      public var asHuman: AsHuman? { __data[2] }
+      public var asDroid: AsDroid? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("friends", .list(.object(Friend.self))),
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("friends", [Friend?]?.self),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// This human's friends, or an empty list if they have none
-        public let friends: [Friend?]?
-        public let __typename: String
+        public var friends: [Friend?]? { __data[0] }
+        public var __typename: String { __data[1] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.friends = try object.field("friends")
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "friends": friends.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("__typename", String.self),
+            .field("name", String.self),
             .inlineFragment(AsHuman.self),
           ]
 
-          public let __typename: String
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+          public var __typename: String { __data[0] }
           /// The name of the character
-          public let name: String
-          public let asHuman: AsHuman?
-
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-            self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-          }
-
-          public var jsonObject: [String: Any] {
-            var object: [String: Any] = [
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-            if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-            return object
-          }
+          public var name: String { __data[1] }
+          public var asHuman: AsHuman? { __data[2] }
 
           public struct AsHuman: OrionAPI.InlineFragment {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
-              .field("height", .scalar, arguments: ["unit": .value(.string("FOOT"))]),
-              .field("__typename", .nonNull(.scalar)),
-              .field("name", .nonNull(.scalar)),
+              .field("height", Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
+              .field("__typename", String.self),
+              .field("name", String.self),
             ]
 
+            public let __data: OrionAPI.DataDict
+            public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
             /// Height in the preferred unit, default is meters
-            public let height: Double?
-            public let __typename: String
+            public var height: Double? { __data[0] }
+            public var __typename: String { __data[1] }
             /// The name of the character
-            public let name: String
-
-            public init(responseObject object: OrionAPI.ResponseObject) throws {
-              self.height = try object.field("height")
-              self.__typename = try object.field("__typename")
-              self.name = try object.field("name")
-            }
-
-            public var jsonObject: [String: Any] {
-              [
-                "height": height.jsonObjectValue,
-                "__typename": __typename.jsonObjectValue,
-                "name": name.jsonObjectValue,
-              ]
-            }
+            public var name: String { __data[2] }
           }
         }
       }
@@ -3777,86 +2796,52 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("friends", .list(.object(Friend.self))),
-          .field("__typename", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
+          .field("friends", [Friend?]?.self),
+          .field("__typename", String.self),
+          .field("name", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// This droid's friends, or an empty list if they have none
-        public let friends: [Friend?]?
-        public let __typename: String
+        public var friends: [Friend?]? { __data[0] }
+        public var __typename: String { __data[1] }
         /// The name of the character
-        public let name: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.friends = try object.field("friends")
-          self.__typename = try object.field("__typename")
-          self.name = try object.field("name")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "friends": friends.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-            "name": name.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", .nonNull(.scalar)),
-            .field("name", .nonNull(.scalar)),
+            .field("__typename", String.self),
+            .field("name", String.self),
             .inlineFragment(AsHuman.self),
           ]
 
-          public let __typename: String
+          public let __data: OrionAPI.DataDict
+          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+          public var __typename: String { __data[0] }
           /// The name of the character
-          public let name: String
-          public let asHuman: AsHuman?
-
-          public init(responseObject object: OrionAPI.ResponseObject) throws {
-            self.__typename = try object.field("__typename")
-            self.name = try object.field("name")
-            self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-          }
-
-          public var jsonObject: [String: Any] {
-            var object: [String: Any] = [
-              "__typename": __typename.jsonObjectValue,
-              "name": name.jsonObjectValue,
-            ]
-            if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-            return object
-          }
+          public var name: String { __data[1] }
+          public var asHuman: AsHuman? { __data[2] }
 
           public struct AsHuman: OrionAPI.InlineFragment {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
-              .field("height", .scalar, arguments: ["unit": .value(.string("METER"))]),
-              .field("__typename", .nonNull(.scalar)),
-              .field("name", .nonNull(.scalar)),
+              .field("height", Double?.self, arguments: ["unit": .value(.string("METER"))]),
+              .field("__typename", String.self),
+              .field("name", String.self),
             ]
 
+            public let __data: OrionAPI.DataDict
+            public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
             /// Height in the preferred unit, default is meters
-            public let height: Double?
-            public let __typename: String
+            public var height: Double? { __data[0] }
+            public var __typename: String { __data[1] }
             /// The name of the character
-            public let name: String
-
-            public init(responseObject object: OrionAPI.ResponseObject) throws {
-              self.height = try object.field("height")
-              self.__typename = try object.field("__typename")
-              self.name = try object.field("name")
-            }
-
-            public var jsonObject: [String: Any] {
-              [
-                "height": height.jsonObjectValue,
-                "__typename": __typename.jsonObjectValue,
-                "name": name.jsonObjectValue,
-              ]
-            }
+            public var name: String { __data[2] }
           }
         }
       }
@@ -3897,94 +2882,57 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self), arguments: ["episode": .variable("episode")]),
+      .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let hero: Hero?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
+        .field("__typename", String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
 
-      public let __typename: String
-      public let asHuman: AsHuman?
-      public let asDroid: AsDroid?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var __typename: String { __data[0] }
+      public var asHuman: AsHuman? { __data[1] }
+      public var asDroid: AsDroid? { __data[2] }
 
       public struct AsHuman: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("homePlanet", alias: "property", .scalar),
-          .field("__typename", .nonNull(.scalar)),
+          .field("homePlanet", alias: "property", String?.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// The home planet of the human, or null if unknown
-        public let property: String?
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.property = try object.field("property")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "property": property.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var property: String? { __data[0] }
+        public var __typename: String { __data[1] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("primaryFunction", alias: "property", .scalar),
-          .field("__typename", .nonNull(.scalar)),
+          .field("primaryFunction", alias: "property", String?.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// This droid's primary function
-        public let property: String?
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.property = try object.field("property")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "property": property.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var property: String? { __data[0] }
+        public var __typename: String { __data[1] }
       }
     }
   }
@@ -4019,48 +2967,30 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("human", .object(Human.self), arguments: ["id": .variable("id")]),
+      .field("human", Human?.self, arguments: ["id": .variable("id")]),
     ]
 
-    public let human: Human?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.human = try object.field("human")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "human": human.jsonObjectValue,
-      ]
-    }
+    public var human: Human? { __data[0] }
 
     public struct Human: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("mass", .scalar),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("mass", Double?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// What this human calls themselves
-      public let name: String
+      public var name: String { __data[1] }
       /// Mass in kilograms, or null if unknown
-      public let mass: Double?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.mass = try object.field("mass")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "mass": mass.jsonObjectValue,
-        ]
-      }
+      public var mass: Double? { __data[2] }
     }
   }
 }
@@ -4089,71 +3019,44 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", .object(Hero.self)),
-      .field("hero", alias: "r2", .object(R2.self)),
+      .field("hero", Hero?.self),
+      .field("hero", alias: "r2", R2?.self),
     ]
 
-    public let hero: Hero?
-    public let r2: R2?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.hero = try object.field("hero")
-      self.r2 = try object.field("r2")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "hero": hero.jsonObjectValue,
-        "r2": r2.jsonObjectValue,
-      ]
-    }
+    public var hero: Hero? { __data[0] }
+    public var r2: R2? { __data[1] }
 
     public struct Hero: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[1] }
     }
 
     public struct R2: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("appearsIn", .nonNull(.list(.scalar))),
+        .field("__typename", String.self),
+        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The movies this character appears in
-      public let appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?]
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.appearsIn = try object.field("appearsIn")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "appearsIn": appearsIn.jsonObjectValue,
-        ]
-      }
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 }
@@ -4197,137 +3100,83 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("search", .list(.object(Search.self)), arguments: ["text": .variable("term")]),
+      .field("search", [Search?]?.self, arguments: ["text": .variable("term")]),
     ]
 
-    public let search: [Search?]?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.search = try object.field("search")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "search": search.jsonObjectValue,
-      ]
-    }
+    public var search: [Search?]? { __data[0] }
 
     public struct Search: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .union(StarWarsAPI.Unions.SearchResult) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
+        .field("__typename", String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
       ]
 
-      public let __typename: String
-      public let asHuman: AsHuman?
-      public let asDroid: AsDroid?
-      public let asStarship: AsStarship?
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.asHuman = try object.typeCase(AsHuman.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        self.asDroid = try object.typeCase(AsDroid.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-        self.asStarship = try object.typeCase(AsStarship.self, typename: __typename, schema: StarWarsAPI.SchemaMetadata.self, isConditional: false)
-      }
-
-      public var jsonObject: [String: Any] {
-        var object: [String: Any] = [
-          "__typename": __typename.jsonObjectValue,
-        ]
-        if let value = asHuman { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        if let value = asDroid { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        if let value = asStarship { OrionAPI.mergeJSONObject(&object, value.jsonObject) }
-        return object
-      }
+      public var __typename: String { __data[0] }
+      public var asHuman: AsHuman? { __data[1] }
+      public var asDroid: AsDroid? { __data[2] }
+      public var asStarship: AsStarship? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
-          .field("__typename", .nonNull(.scalar)),
+          .field("id", String.self),
+          .field("name", String.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// The ID of the human
-        public let id: String
+        public var id: String { __data[0] }
         /// What this human calls themselves
-        public let name: String
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.id = try object.field("id")
-          self.name = try object.field("name")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "id": id.jsonObjectValue,
-            "name": name.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[1] }
+        public var __typename: String { __data[2] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
-          .field("__typename", .nonNull(.scalar)),
+          .field("id", String.self),
+          .field("name", String.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// The ID of the droid
-        public let id: String
+        public var id: String { __data[0] }
         /// What others call this droid
-        public let name: String
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.id = try object.field("id")
-          self.name = try object.field("name")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "id": id.jsonObjectValue,
-            "name": name.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[1] }
+        public var __typename: String { __data[2] }
       }
 
       public struct AsStarship: OrionAPI.InlineFragment, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", .nonNull(.scalar)),
-          .field("name", .nonNull(.scalar)),
-          .field("__typename", .nonNull(.scalar)),
+          .field("id", String.self),
+          .field("name", String.self),
+          .field("__typename", String.self),
         ]
 
+        public let __data: OrionAPI.DataDict
+        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
         /// The ID of the starship
-        public let id: String
+        public var id: String { __data[0] }
         /// The name of the starship
-        public let name: String
-        public let __typename: String
-
-        public init(responseObject object: OrionAPI.ResponseObject) throws {
-          self.id = try object.field("id")
-          self.name = try object.field("name")
-          self.__typename = try object.field("__typename")
-        }
-
-        public var jsonObject: [String: Any] {
-          [
-            "id": id.jsonObjectValue,
-            "name": name.jsonObjectValue,
-            "__typename": __typename.jsonObjectValue,
-          ]
-        }
+        public var name: String { __data[1] }
+        public var __typename: String { __data[2] }
       }
     }
   }
@@ -4363,52 +3212,32 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("starshipCoordinates", .object(StarshipCoordinates.self), arguments: ["coordinates": .variable("coordinates")]),
+      .field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
     ]
 
-    public let starshipCoordinates: StarshipCoordinates?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.starshipCoordinates = try object.field("starshipCoordinates")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "starshipCoordinates": starshipCoordinates.jsonObjectValue,
-      ]
-    }
+    public var starshipCoordinates: StarshipCoordinates? { __data[0] }
 
     public struct StarshipCoordinates: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("coordinates", .list(.nonNull(.list(.nonNull(.scalar))))),
-        .field("length", .scalar),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("coordinates", [[Double]]?.self),
+        .field("length", Double?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the starship
-      public let name: String
-      public let coordinates: [[Double]]?
+      public var name: String { __data[1] }
+      public var coordinates: [[Double]]? { __data[2] }
       /// Length of the starship, along the longest axis
-      public let length: Double?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.coordinates = try object.field("coordinates")
-        self.length = try object.field("length")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "coordinates": coordinates.jsonObjectValue,
-          "length": length.jsonObjectValue,
-        ]
-      }
+      public var length: Double? { __data[3] }
     }
   }
 }
@@ -4434,47 +3263,29 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("starship", .object(Starship.self), arguments: ["id": .value(.int(3000))]),
+      .field("starship", Starship?.self, arguments: ["id": .value(.int(3000))]),
     ]
 
-    public let starship: Starship?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.starship = try object.field("starship")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "starship": starship.jsonObjectValue,
-      ]
-    }
+    public var starship: Starship? { __data[0] }
 
     public struct Starship: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
-        .field("coordinates", .list(.nonNull(.list(.nonNull(.scalar))))),
+        .field("__typename", String.self),
+        .field("name", String.self),
+        .field("coordinates", [[Double]]?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the starship
-      public let name: String
-      public let coordinates: [[Double]]?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-        self.coordinates = try object.field("coordinates")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-          "coordinates": coordinates.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[1] }
+      public var coordinates: [[Double]]? { __data[2] }
     }
   }
 }
@@ -4503,71 +3314,44 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("hero", alias: "r2", .object(R2.self)),
-      .field("hero", alias: "luke", .object(Luke.self), arguments: ["episode": .value(.string("EMPIRE"))]),
+      .field("hero", alias: "r2", R2?.self),
+      .field("hero", alias: "luke", Luke?.self, arguments: ["episode": .value(.string("EMPIRE"))]),
     ]
 
-    public let r2: R2?
-    public let luke: Luke?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.r2 = try object.field("r2")
-      self.luke = try object.field("luke")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "r2": r2.jsonObjectValue,
-        "luke": luke.jsonObjectValue,
-      ]
-    }
+    public var r2: R2? { __data[0] }
+    public var luke: Luke? { __data[1] }
 
     public struct R2: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[1] }
     }
 
     public struct Luke: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("name", .nonNull(.scalar)),
+        .field("__typename", String.self),
+        .field("name", String.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The name of the character
-      public let name: String
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.name = try object.field("name")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "name": name.jsonObjectValue,
-        ]
-      }
+      public var name: String { __data[1] }
     }
   }
 }
@@ -4602,53 +3386,33 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
   public struct Data: OrionAPI.RootSelectionSet {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("reviewAdded", .object(ReviewAdded.self), arguments: ["episode": .variable("episode")]),
+      .field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
     ]
 
-    public let reviewAdded: ReviewAdded?
+    public let __data: OrionAPI.DataDict
+    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public init(responseObject object: OrionAPI.ResponseObject) throws {
-      self.reviewAdded = try object.field("reviewAdded")
-    }
-
-    public var jsonObject: [String: Any] {
-      [
-        "reviewAdded": reviewAdded.jsonObjectValue,
-      ]
-    }
+    public var reviewAdded: ReviewAdded? { __data[0] }
 
     public struct ReviewAdded: OrionAPI.SelectionSet {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", .nonNull(.scalar)),
-        .field("episode", .scalar),
-        .field("stars", .nonNull(.scalar)),
-        .field("commentary", .scalar),
+        .field("__typename", String.self),
+        .field("episode", OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?.self),
+        .field("stars", Int.self),
+        .field("commentary", String?.self),
       ]
 
-      public let __typename: String
+      public let __data: OrionAPI.DataDict
+      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
+
+      public var __typename: String { __data[0] }
       /// The movie
-      public let episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?
+      public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>? { __data[1] }
       /// The number of stars this review gave, 1-5
-      public let stars: Int
+      public var stars: Int { __data[2] }
       /// Comment about the movie
-      public let commentary: String?
-
-      public init(responseObject object: OrionAPI.ResponseObject) throws {
-        self.__typename = try object.field("__typename")
-        self.episode = try object.field("episode")
-        self.stars = try object.field("stars")
-        self.commentary = try object.field("commentary")
-      }
-
-      public var jsonObject: [String: Any] {
-        [
-          "__typename": __typename.jsonObjectValue,
-          "episode": episode.jsonObjectValue,
-          "stars": stars.jsonObjectValue,
-          "commentary": commentary.jsonObjectValue,
-        ]
-      }
+      public var commentary: String? { __data[3] }
     }
   }
 }
@@ -4735,7 +3499,7 @@ extension StarWarsAPI {
   }
 
   public enum Interfaces {
-    public static let Character = OrionAPI.InterfaceType(name: "Character")
+    public static let Character = OrionAPI.InterfaceType(name: "Character", possibleTypes: ["Human", "Droid"])
   }
 
   public enum Unions {

@@ -23,15 +23,11 @@ struct CounterSubscription: GraphQLSubscription {
 
     struct Data: RootSelectionSet {
         static var __parentType: ParentType { .object(CounterSchema.subscriptionType) }
-        static var __selections: [Selection] { [.field("count", .scalar)] }
+        static let __selections: [Selection] = [.field("count", Int?.self)]
 
-        let count: Int?
-
-        init(responseObject object: ResponseObject) throws {
-            count = try object.field("count")
-        }
-
-        var jsonObject: [String: Any] { ["count": count.jsonObjectValue] }
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var count: Int? { __data[0] }
     }
 }
 
@@ -43,15 +39,11 @@ struct TotalQuery: GraphQLQuery {
 
     struct Data: RootSelectionSet {
         static var __parentType: ParentType { .object(CounterSchema.queryType) }
-        static var __selections: [Selection] { [.field("total", .scalar)] }
+        static let __selections: [Selection] = [.field("total", Int?.self)]
 
-        let total: Int?
-
-        init(responseObject object: ResponseObject) throws {
-            total = try object.field("total")
-        }
-
-        var jsonObject: [String: Any] { ["total": total.jsonObjectValue] }
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var total: Int? { __data[0] }
     }
 }
 
@@ -63,14 +55,10 @@ struct IncrementMutation: GraphQLMutation {
 
     struct Data: RootSelectionSet {
         static var __parentType: ParentType { .object(CounterSchema.mutationType) }
-        static var __selections: [Selection] { [.field("increment", .scalar)] }
+        static let __selections: [Selection] = [.field("increment", Int?.self)]
 
-        let increment: Int?
-
-        init(responseObject object: ResponseObject) throws {
-            increment = try object.field("increment")
-        }
-
-        var jsonObject: [String: Any] { ["increment": increment.jsonObjectValue] }
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var increment: Int? { __data[0] }
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+extension DataDict {
+    /// The data as `JSONSerialization` would have parsed it: the fields of `selections`, with
+    /// those of the type cases and fragments that apply merged in. A field that @include/@skip
+    /// left out is absent.
+    public func jsonObject(selections: [Selection]) -> [String: Any] {
+        var object: [String: Any] = [:]
+        object.reserveCapacity(selections.count)
+        var views: [(DataDict, any SelectionSet.Type)] = []
+        for (selection, value) in zip(selections, values) {
+            switch selection {
+            case .field(let field):
+                if field.condition != nil, case .null = value { continue }
+                object[field.responseKey] = value.jsonObjectValue(field.type)
+            case .inlineFragment, .fragment:
+                guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
+                views.append((data, model))
+            }
+        }
+        for (data, model) in views { mergeJSONObject(&object, data.jsonObject(selections: model.__selections)) }
+        return object
+    }
+}
+
+extension DataDict.Value {
+    /// The value as `JSONSerialization` would have parsed it; `type` names the models of objects.
+    func jsonObjectValue(_ type: FieldType) -> Any {
+        switch self {
+        case .null: return NSNull()
+        case .string(let value): return value
+        case .int(let value): return value
+        case .double(let value): return value
+        case .bool(let value): return value
+        case .custom(let value): return value.jsonObjectValue
+        case .object(let data):
+            guard let model = type.selectionSet else { return [String: Any]() }
+            return data.jsonObject(selections: model.__selections)
+        case .list(let elements):
+            guard case .list(let elementType) = type.withoutNonNull else { return [Any]() }
+            return elements.map { $0.jsonObjectValue(elementType) }
+        }
+    }
+}
