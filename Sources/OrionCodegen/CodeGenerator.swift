@@ -51,6 +51,7 @@ public enum CodeGenerator {
             guard let model = builder.fragmentModel(fragment.name) else { continue }
             var writer = SwiftWriter()
             modelRenderer.render(model, into: &writer)
+            modelRenderer.renderFragmentAccessors(model, into: &writer)
             files.append(GeneratedFile(path: "Fragments/\(model.name).graphql.swift", contents: writer.text))
         }
         let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -41,6 +41,11 @@ public protocol GraphQLOperation: Sendable, Hashable {
 
 extension GraphQLOperation {
     public var __variables: [String: JSONValue] { [:] }
+
+    // Operations are equal when they send the same variables: one implementation here instead of
+    // one synthesized per generated operation.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__variables == rhs.__variables }
+    public func hash(into hasher: inout Hasher) { hasher.combine(__variables) }
 }
 
 /// A generated query operation.

@@ -18,7 +18,7 @@ public struct DataDict: Sendable, Hashable {
     /// The value of the selection at `index`, as its property's type.
     @inlinable
     public subscript<T: DataDictReadable>(index: Int) -> T {
-        T(_dataDictValue: values[index])
+        T._read(values[index])
     }
 
     /// A value of a selection, checked against its type when the data was decoded.
@@ -28,8 +28,8 @@ public struct DataDict: Sendable, Hashable {
         case int(Int)
         case double(Double)
         case bool(Bool)
-        /// A custom scalar, decoded to its Swift type.
-        case custom(any CustomScalarType)
+        /// A custom scalar, decoded to its Swift type; boxed, so that a value is 17 bytes, not 41.
+        indirect case custom(any CustomScalarType)
         case object(DataDict)
         case list([Value])
 

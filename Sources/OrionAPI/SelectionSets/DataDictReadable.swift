@@ -1,25 +1,23 @@
 /// A type a generated model's property reads from its ``DataDict``: scalars, enums, custom
 /// scalars, models, and optionals and lists of them.
 public protocol DataDictReadable {
-    /// Reads the value, which decoding has already checked is of this type.
-    init(_dataDictValue value: DataDict.Value)
+    /// Reads the value, which decoding has already checked is of this type. A static function,
+    /// not an initializer, so that the value is borrowed from the `DataDict`, not copied.
+    static func _read(_ value: DataDict.Value) -> Self
 }
 
 extension Optional: DataDictReadable where Wrapped: DataDictReadable {
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
-        if case .null = value {
-            self = nil
-        } else {
-            self = Wrapped(_dataDictValue: value)
-        }
+    public static func _read(_ value: DataDict.Value) -> Self {
+        if case .null = value { return nil }
+        return Wrapped._read(value)
     }
 }
 
 extension Array: DataDictReadable where Element: DataDictReadable {
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .list(let elements) = value else { DataDict.mismatch(value, expected: "a list") }
-        self = elements.map(Element.init(_dataDictValue:))
+        return elements.map(Element._read)
     }
 }

@@ -14,9 +14,9 @@ extension String: ScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .string(let string) = value else { DataDict.mismatch(value, expected: "String") }
-        self = string
+        return string
     }
 }
 
@@ -26,9 +26,9 @@ extension Int: ScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .int(let int) = value else { DataDict.mismatch(value, expected: "Int") }
-        self = int
+        return int
     }
 }
 
@@ -38,9 +38,9 @@ extension Double: ScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Float") }
-        self = double
+        return double
     }
 }
 
@@ -50,9 +50,9 @@ extension Bool: ScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .bool(let bool) = value else { DataDict.mismatch(value, expected: "Boolean") }
-        self = bool
+        return bool
     }
 }
 
@@ -64,9 +64,9 @@ extension GraphQLEnum: ScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .string(let string) = value else { DataDict.mismatch(value, expected: "an enum value") }
-        self.init(rawValue: string)
+        return Self(rawValue: string)
     }
 }
 
@@ -76,8 +76,8 @@ extension CustomScalarType {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .custom(let custom) = value, let scalar = custom as? Self else { DataDict.mismatch(value, expected: "\(Self.self)") }
-        self = scalar
+        return scalar
     }
 }

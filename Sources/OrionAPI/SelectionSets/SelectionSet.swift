@@ -41,9 +41,9 @@ extension SelectionSet {
     }
 
     @inlinable
-    public init(_dataDictValue value: DataDict.Value) {
+    public static func _read(_ value: DataDict.Value) -> Self {
         guard case .object(let data) = value else { DataDict.mismatch(value, expected: "\(Self.self)") }
-        self.init(_dataDict: data)
+        return Self(_dataDict: data)
     }
 
     /// Builds the model from JSON as `JSONSerialization` parses it (fixtures, tests, migrated
@@ -98,8 +98,15 @@ public protocol Fragment: SelectionSet {
 /// A type case (`asHuman`) or conditionally included inline fragment.
 public protocol InlineFragment: SelectionSet {}
 
-/// The `fragments` of a model: the same data seen as each named fragment it spreads.
-public protocol FragmentContainer: DataDictBacked {}
+/// The `fragments` of a model: the same data seen as each named fragment it spreads. Generated
+/// code gives it a property per fragment in an extension constrained to the model.
+public struct Fragments<Model: SelectionSet>: DataDictBacked {
+    public let __data: DataDict
+
+    public init(_dataDict data: DataDict) {
+        __data = data
+    }
+}
 
 /// Merges the JSON of a model's type cases and fragments into its own: objects key by key, so
 /// that a field selected with different sub-selections keeps all of them.

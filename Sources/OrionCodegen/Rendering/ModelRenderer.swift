@@ -41,22 +41,29 @@ struct ModelRenderer {
             }
             if !model.fragments.isEmpty {
                 writer.line("\(access)var fragments: Fragments { Fragments(_dataDict: __data) }")
-                writer.line()
-                writer.block("\(access)struct Fragments: OrionAPI.FragmentContainer") { writer in
-                    renderStorage(into: &writer)
-                    writer.line()
-                    for (offset, fragment) in model.fragments.enumerated() {
-                        let index = model.properties.count + model.typeCases.count + offset
-                        let type = fragment.typeName + (fragment.isOptional ? "?" : "")
-                        writer.line("\(access)var \(SwiftNames.identifier(fragment.propertyName)): \(type) { __data[\(index)] }")
-                    }
-                }
+                writer.line("\(access)typealias Fragments = OrionAPI.Fragments<\(model.name)>")
             }
             for nested in model.nested {
                 writer.line()
                 render(nested, into: &writer)
             }
         }
+    }
+
+    /// The properties of each model's `fragments`, as extensions of `OrionAPI.Fragments<Model>` at
+    /// file scope after the model: one generic type serves every model, instead of a struct each.
+    func renderFragmentAccessors(_ model: Model, into writer: inout SwiftWriter) {
+        if !model.fragments.isEmpty {
+            writer.line()
+            writer.block("extension OrionAPI.Fragments where Model == \(model.path)") { writer in
+                for (offset, fragment) in model.fragments.enumerated() {
+                    let index = model.properties.count + model.typeCases.count + offset
+                    let type = fragment.typeName + (fragment.isOptional ? "?" : "")
+                    writer.line("\(access)var \(SwiftNames.identifier(fragment.propertyName)): \(type) { __data[\(index)] }")
+                }
+            }
+        }
+        for nested in model.nested { renderFragmentAccessors(nested, into: &writer) }
     }
 
     private func renderStorage(into writer: inout SwiftWriter) {

@@ -60,6 +60,7 @@ struct OperationRenderer {
             writer.line()
             models.render(data, into: &writer)
         }
+        models.renderFragmentAccessors(data, into: &writer)
     }
 
     private func renderVariables(_ variables: [IRVariable], into writer: inout SwiftWriter) {

@@ -652,16 +652,14 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
         public var isBooked: Bool { __data[3] }
         public var mission: LaunchSummary.Mission? { __data[4] }
         public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-        public struct Fragments: OrionAPI.FragmentContainer {
-          public let __data: OrionAPI.DataDict
-          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-          public var launchSummary: LaunchSummary { __data[5] }
-        }
+        public typealias Fragments = OrionAPI.Fragments<Trip>
       }
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
+  public var launchSummary: LaunchSummary { __data[5] }
 }
 
 public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {

@@ -98,13 +98,11 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
+  public typealias Fragments = OrionAPI.Fragments<CharacterNameAndAppearsInWithNestedFragments>
+}
 
-  public struct Fragments: OrionAPI.FragmentContainer {
-    public let __data: OrionAPI.DataDict
-    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-    public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
-  }
+extension OrionAPI.Fragments where Model == CharacterNameAndAppearsInWithNestedFragments {
+  public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
 }
 
 public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
@@ -176,14 +174,12 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
   /// The name of the character
   public var name: String { __data[1] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
+  public typealias Fragments = OrionAPI.Fragments<CharacterNameAndDroidPrimaryFunction>
+}
 
-  public struct Fragments: OrionAPI.FragmentContainer {
-    public let __data: OrionAPI.DataDict
-    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-    public var characterName: CharacterName { __data[2] }
-    public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
-  }
+extension OrionAPI.Fragments where Model == CharacterNameAndDroidPrimaryFunction {
+  public var characterName: CharacterName { __data[2] }
+  public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
 }
 
 public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
@@ -266,15 +262,13 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     /// The friends of the character, or an empty list if they have none
     public var friends: [FriendsNames.Friend?]? { __data[2] }
     public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-    public struct Fragments: OrionAPI.FragmentContainer {
-      public let __data: OrionAPI.DataDict
-      public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-      public var characterName: CharacterName { __data[3] }
-      public var friendsNames: FriendsNames { __data[4] }
-    }
+    public typealias Fragments = OrionAPI.Fragments<AsDroid>
   }
+}
+
+extension OrionAPI.Fragments where Model == CharacterNameWithInlineFragment.AsDroid {
+  public var characterName: CharacterName { __data[3] }
+  public var friendsNames: FriendsNames { __data[4] }
 }
 
 public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
@@ -303,13 +297,11 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
+  public typealias Fragments = OrionAPI.Fragments<CharacterNameWithNestedAppearsInFragment>
+}
 
-  public struct Fragments: OrionAPI.FragmentContainer {
-    public let __data: OrionAPI.DataDict
-    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-    public var characterAppearsIn: CharacterAppearsIn { __data[3] }
-  }
+extension OrionAPI.Fragments where Model == CharacterNameWithNestedAppearsInFragment {
+  public var characterAppearsIn: CharacterAppearsIn { __data[3] }
 }
 
 public struct DroidDetails: OrionAPI.Fragment {
@@ -387,14 +379,12 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
   /// This droid's primary function
   public var primaryFunction: String? { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
+  public typealias Fragments = OrionAPI.Fragments<DroidNameAndPrimaryFunction>
+}
 
-  public struct Fragments: OrionAPI.FragmentContainer {
-    public let __data: OrionAPI.DataDict
-    public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-    public var characterName: CharacterName { __data[3] }
-    public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
-  }
+extension OrionAPI.Fragments where Model == DroidNameAndPrimaryFunction {
+  public var characterName: CharacterName { __data[3] }
+  public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
 }
 
 public struct DroidPrimaryFunction: OrionAPI.Fragment {
@@ -760,15 +750,13 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
       public var __typename: String { __data[0] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var droidDetails: DroidDetails? { __data[1] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == DroidDetailsWithFragmentQuery.Data.Hero {
+  public var droidDetails: DroidDetails? { __data[1] }
 }
 
 public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
@@ -987,15 +975,13 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public var friends: [FriendsNames.Friend?]? { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var friendsNames: FriendsNames { __data[3] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentQuery.Data.Hero {
+  public var friendsNames: FriendsNames { __data[3] }
 }
 
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
@@ -1078,13 +1064,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public var name: String { __data[1] }
         public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-        public struct Fragments: OrionAPI.FragmentContainer {
-          public let __data: OrionAPI.DataDict
-          public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-          public var characterName: CharacterName { __data[2] }
-        }
+        public typealias Fragments = OrionAPI.Fragments<Friend>
       }
 
       public struct AsDroid: OrionAPI.InlineFragment {
@@ -1116,17 +1096,19 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
           /// The name of the character
           public var name: String { __data[1] }
           public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-          public struct Fragments: OrionAPI.FragmentContainer {
-            public let __data: OrionAPI.DataDict
-            public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-            public var characterName: CharacterName { __data[2] }
-          }
+          public typealias Fragments = OrionAPI.Fragments<Friend>
         }
       }
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.Friend {
+  public var characterName: CharacterName { __data[2] }
+}
+
+extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.AsDroid.Friend {
+  public var characterName: CharacterName { __data[2] }
 }
 
 public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery {
@@ -1391,15 +1373,13 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var characterAppearsIn: CharacterAppearsIn { __data[2] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroAppearsInWithFragmentQuery.Data.Hero {
+  public var characterAppearsIn: CharacterAppearsIn { __data[2] }
 }
 
 public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery {
@@ -1460,15 +1440,13 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
       public var __typename: String { __data[0] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var heroDetails: HeroDetails? { __data[1] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroDetailsFragmentConditionalInclusionQuery.Data.Hero {
+  public var heroDetails: HeroDetails? { __data[1] }
 }
 
 public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery {
@@ -1704,15 +1682,13 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public var name: String { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var heroDetails: HeroDetails { __data[2] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroDetailsWithFragmentQuery.Data.Hero {
+  public var heroDetails: HeroDetails { __data[2] }
 }
 
 public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery {
@@ -2116,15 +2092,13 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroNameAndAppearsInWithFragmentQuery.Data.Hero {
+  public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
 }
 
 public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
@@ -2534,15 +2508,13 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public var name: String { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var characterName: CharacterName { __data[3] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroNameWithFragmentAndIDQuery.Data.Hero {
+  public var characterName: CharacterName { __data[3] }
 }
 
 public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
@@ -2600,15 +2572,13 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
       /// The name of the character
       public var name: String { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
-
-      public struct Fragments: OrionAPI.FragmentContainer {
-        public let __data: OrionAPI.DataDict
-        public init(_dataDict data: OrionAPI.DataDict) { __data = data }
-
-        public var characterName: CharacterName { __data[2] }
-      }
+      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
+}
+
+extension OrionAPI.Fragments where Model == HeroNameWithFragmentQuery.Data.Hero {
+  public var characterName: CharacterName { __data[2] }
 }
 
 public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {

@@ -108,6 +108,9 @@ import Testing
         #expect(query.__variables == ["episode": .string("EMPIRE")])
         #expect(HeroNameQuery().__variables.isEmpty, "absent variables are not sent")
         #expect(HeroNameQuery(episode: .null).__variables == ["episode": .null])
+        #expect(query == HeroNameQuery(episode: .some(.case(.empire))), "operations are equal when their variables are")
+        #expect(query != HeroNameQuery() && HeroNameQuery() != HeroNameQuery(episode: .null), "absent, null and a value differ")
+        #expect(Set([query, HeroNameQuery(episode: .some(.case(.empire))), HeroNameQuery()]).count == 2)
 
         let review = ReviewInput(stars: 5, commentary: "Great", favorite_color: .some(ColorInput(red: 1, green: 2, blue: 3)))
         let mutation = CreateReviewForEpisodeMutation(episode: .case(.jedi), review: review)
