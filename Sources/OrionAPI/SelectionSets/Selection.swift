@@ -19,16 +19,16 @@ public enum Selection: Sendable {
         .field(Field(name: name, alias: alias, type: FieldType(T.self), arguments: arguments, condition: condition))
     }
 
-    /// A field of a selection set.
-    public struct Field: Sendable {
+    /// A field of a selection set. A class, so that walking selections (for every object decoded,
+    /// normalized or read from the cache) copies one reference, not each of its parts.
+    public final class Field: Sendable {
         public let name: String
         public let alias: String?
         public let type: FieldType
         public let arguments: [String: ArgumentValue]
         public let condition: InclusionCondition?
-
         /// The key of the field in the response.
-        public var responseKey: String { alias ?? name }
+        public let responseKey: String
 
         public init(name: String, alias: String?, type: FieldType, arguments: [String: ArgumentValue], condition: InclusionCondition?) {
             self.name = name
@@ -36,6 +36,7 @@ public enum Selection: Sendable {
             self.type = type
             self.arguments = arguments
             self.condition = condition
+            self.responseKey = alias ?? name
         }
     }
 }
