@@ -18,14 +18,14 @@ private enum Episode: String, EnumType {
 
 /// `query { hero(episode: $episode) { __typename name born appearsIn friends { __typename name }
 /// ... on Droid { primaryFunction } ...Named extra @include(if: $extra) } }`
-private struct HeroData: RootSelectionSet {
+private struct HeroData: RootSelectionSet, Hashable {
     static var __parentType: ParentType { .object(Schema.query) }
     static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
     let __data: DataDict
     init(_dataDict data: DataDict) { __data = data }
     var hero: Hero? { __data[0] }
 
-    struct Hero: SelectionSet {
+    struct Hero: SelectionSet, Hashable {
         static var __parentType: ParentType { .interface(Schema.character) }
         static let __selections: [Selection] = [
             .field("__typename", String.self),
@@ -48,7 +48,7 @@ private struct HeroData: RootSelectionSet {
         var asDroid: AsDroid? { __data[6] }
         var named: Named { __data[7] }
 
-        struct Friend: SelectionSet {
+        struct Friend: SelectionSet, Hashable {
             static var __parentType: ParentType { .interface(Schema.character) }
             static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
             let __data: DataDict
@@ -56,7 +56,7 @@ private struct HeroData: RootSelectionSet {
             var name: String { __data[1] }
         }
 
-        struct AsDroid: InlineFragment {
+        struct AsDroid: InlineFragment, Hashable {
             static var __parentType: ParentType { .object(Schema.droid) }
             static let __selections: [Selection] = [.field("primaryFunction", String.self)]
             let __data: DataDict
@@ -67,7 +67,7 @@ private struct HeroData: RootSelectionSet {
 }
 
 /// `fragment Named on Character { __typename name }`
-private struct Named: Fragment {
+private struct Named: Fragment, Hashable {
     static var fragmentDefinition: String { "fragment Named on Character { __typename name }" }
     static var __schema: any SchemaMetadata.Type { TestSchemaMetadata.self }
     static var __parentType: ParentType { .interface(Schema.character) }

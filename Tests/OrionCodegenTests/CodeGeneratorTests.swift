@@ -34,8 +34,8 @@ import Testing
         let swift = try Generation.run(sdl: Self.sdl, operations: """
             query Thing($id: ID!) { thing(id: $id) { id name oldName kind createdAt score default } }
             """, options: CodegenOptions(namespace: "API", moduleType: .singleFile, scalarTypes: ["DateTime": "Date"]))
-        #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery"))
-        #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Identifiable"))
+        #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery, Hashable {"))
+        #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Hashable, Identifiable {"))
         #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: String? { __data[3] }"))
         #expect(swift.contains("public var kind: OrionAPI.GraphQLEnum<API.Kind>? { __data[4] }"))
         #expect(swift.contains(".field(\"kind\", OrionAPI.GraphQLEnum<API.Kind>?.self),"))

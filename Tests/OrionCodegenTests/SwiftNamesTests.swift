@@ -17,6 +17,9 @@ import Testing
         #expect(SwiftNames.nestedTypeName(responseKey: "string", isList: false) == "String_")
         #expect(SwiftNames.nestedTypeName(responseKey: "type", isList: false) == "Type_")
         #expect(SwiftNames.nestedTypeName(responseKey: "data", isList: false) == "Data_")
+        // Generated models declare these conformances by their bare names.
+        #expect(SwiftNames.nestedTypeName(responseKey: "hashable", isList: false) == "Hashable_")
+        #expect(SwiftNames.nestedTypeName(responseKey: "identifiables", isList: true) == "Identifiable_")
     }
 
     @Test func enumCases() {

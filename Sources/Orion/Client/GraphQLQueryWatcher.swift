@@ -121,7 +121,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
         let shouldDeliver = state.withLock { state -> Bool in
             guard !state.isCancelled else { return false }
             if case .success(let value) = result, let data = value.data {
-                if data == state.lastData && value.errors == nil { return false }
+                if data.__data == state.lastData?.__data && value.errors == nil { return false }
                 state.lastData = data
             }
             return true

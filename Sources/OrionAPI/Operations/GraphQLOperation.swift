@@ -20,8 +20,10 @@ public struct OperationDocument: Sendable, Hashable {
 /// A query, mutation or subscription generated from a `.graphql` file.
 ///
 /// Generated code conforms through ``GraphQLQuery``, ``GraphQLMutation`` or
-/// ``GraphQLSubscription``; a value of the type holds the operation's variables.
-public protocol GraphQLOperation: Sendable, Hashable {
+/// ``GraphQLSubscription``; a value of the type holds the operation's variables. Generated
+/// operations also declare `Hashable`, and are equal when they send the same variables; the
+/// protocol does not refine it, for the reason given on ``DataDictBacked``.
+public protocol GraphQLOperation: Sendable {
     /// The typed result of the operation.
     associatedtype Data: RootSelectionSet
 
@@ -46,6 +48,7 @@ extension GraphQLOperation {
     // one synthesized per generated operation.
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__variables == rhs.__variables }
     public func hash(into hasher: inout Hasher) { hasher.combine(__variables) }
+    public var hashValue: Int { __variables.hashValue }
 }
 
 /// A generated query operation.

@@ -1,8 +1,14 @@
 import Foundation
 
-/// A generated struct whose data is a ``DataDict``: a model, or the `fragments` of one. Equal
-/// when their data is.
-public protocol DataDictBacked: Sendable, Hashable {
+/// A generated struct whose data is a ``DataDict``: a model, or the `fragments` of one.
+///
+/// Conforming types are equal when their data is: they declare `Hashable` and get `==`, `hash(into:)`
+/// and `hashValue` from here. The protocol does not refine `Hashable` itself, because a
+/// conformance to a protocol that refines a standard-library protocol is built at run time, and
+/// costs each generated model several functions of its own to compile; declaring `Hashable` on
+/// the model costs it none of those. Generic code that needs both asks for
+/// `some SelectionSet & Hashable`.
+public protocol DataDictBacked: Sendable {
     /// The data, in the order of the selections.
     var __data: DataDict { get }
     /// A view of `data`, which must hold the values of this type's selections.
@@ -12,6 +18,8 @@ public protocol DataDictBacked: Sendable, Hashable {
 extension DataDictBacked {
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.__data == rhs.__data }
     public func hash(into hasher: inout Hasher) { hasher.combine(__data) }
+    // Given here so that the compiler does not synthesize one per model.
+    public var hashValue: Int { __data.hashValue }
 }
 
 /// A generated model of a selection set: the data an operation, fragment, field or type case
@@ -100,7 +108,7 @@ public protocol InlineFragment: SelectionSet {}
 
 /// The `fragments` of a model: the same data seen as each named fragment it spreads. Generated
 /// code gives it a property per fragment in an extension constrained to the model.
-public struct Fragments<Model: SelectionSet>: DataDictBacked {
+public struct Fragments<Model: SelectionSet>: DataDictBacked, Hashable {
     public let __data: DataDict
 
     public init(_dataDict data: DataDict) {

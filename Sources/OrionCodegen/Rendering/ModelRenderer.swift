@@ -3,8 +3,8 @@ import OrionCompiler
 
 /// Writes a `Model` as a Swift struct that holds only its `DataDict`: the selection metadata,
 /// one computed property per field, type case and fragment (reading its value by position in
-/// `__selections`), and nested structs. Decoding, `jsonObject` and `Hashable` come from
-/// OrionAPI's protocol extensions, so each model compiles to little code.
+/// `__selections`), and nested structs. Decoding, `jsonObject` and `Hashable`'s members come
+/// from OrionAPI's protocol extensions, so each model compiles to little code.
 struct ModelRenderer {
     let schema: Schema
     let types: SwiftTypeNames
@@ -18,6 +18,7 @@ struct ModelRenderer {
         case .typeCase: conformances = ["OrionAPI.InlineFragment"]
         case .field: break
         }
+        conformances.append("Hashable")
         if model.properties.contains(where: { $0.field.responseKey == "id" && !$0.isConditional }) { conformances.append("Identifiable") }
         writer.documentation(model.description)
         writer.block("\(access)struct \(model.name): \(conformances.joined(separator: ", "))") { writer in

@@ -41,7 +41,7 @@ struct OperationRenderer {
         case .subscription: protocolName = "GraphQLSubscription"
         }
         writer.documentation(operation.description)
-        writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName)") { writer in
+        writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName), Hashable") { writer in
             writer.line("\(access)static let operationName = \(SwiftLiteral.string(operation.name))")
             writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
             let literal = SwiftLiteral.rawMultiline(document, indent: "    ")

@@ -14,8 +14,9 @@ enum SwiftNames {
     /// Type names that nested model types must not take: they would hide the Swift or Orion
     /// types that generated code refers to in the same scope.
     static let reservedTypeNames: Set<String> = [
-        "Any", "Array", "Bool", "Data", "Dictionary", "Double", "Error", "Float", "Fragments", "Int", "Optional",
-        "Protocol", "Self", "Set", "String", "Type", "GraphQLEnum", "GraphQLNullable", "OrionAPI",
+        "Any", "Array", "Bool", "Data", "Dictionary", "Double", "Error", "Float", "Fragments", "Hashable", "Identifiable",
+        "Int", "Optional", "Protocol", "Self", "Sendable", "Set", "String", "Type", "GraphQLEnum", "GraphQLNullable",
+        "OrionAPI",
     ]
 
     /// An identifier for a property, parameter or case.

@@ -3,7 +3,7 @@
 import Foundation
 import OrionAPI
 
-public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
+public struct LaunchSummary: OrionAPI.Fragment, Hashable, Identifiable {
   public static var fragmentDefinition: String { #"""
     fragment LaunchSummary on Launch {
       __typename
@@ -35,7 +35,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
   public var isBooked: Bool { __data[3] }
   public var mission: Mission? { __data[4] }
 
-  public struct Mission: OrionAPI.SelectionSet {
+  public struct Mission: OrionAPI.SelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", String.self),
@@ -50,7 +50,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Identifiable {
   }
 }
 
-public struct BookTripMutation: OrionAPI.GraphQLMutation {
+public struct BookTripMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "BookTrip"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -81,7 +81,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
     "id": id.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("bookTrips", BookTrips.self, arguments: ["launchIds": .list([.variable("id")])]),
@@ -93,7 +93,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
     /// Books trips on the given launches for the logged-in user. success is false (with a message) when something could not be booked.
     public var bookTrips: BookTrips { __data[0] }
 
-    public struct BookTrips: OrionAPI.SelectionSet {
+    public struct BookTrips: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -110,7 +110,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
       public var message: String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -129,7 +129,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct CancelTripMutation: OrionAPI.GraphQLMutation {
+public struct CancelTripMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "CancelTrip"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -160,7 +160,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
     "launchId": launchId.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("cancelTrip", CancelTrip.self, arguments: ["launchId": .variable("launchId")]),
@@ -172,7 +172,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
     /// Cancels the logged-in user's trip on a launch.
     public var cancelTrip: CancelTrip { __data[0] }
 
-    public struct CancelTrip: OrionAPI.SelectionSet {
+    public struct CancelTrip: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -189,7 +189,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
       public var message: String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -208,7 +208,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct LoginMutation: OrionAPI.GraphQLMutation {
+public struct LoginMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "Login"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -235,7 +235,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
     "email": email.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("login", Login?.self, arguments: ["email": .variable("email")]),
@@ -247,7 +247,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
     /// Logs in (creating the user if needed). The returned user's token goes in the Authorization header.
     public var login: Login? { __data[0] }
 
-    public struct Login: OrionAPI.SelectionSet, Identifiable {
+    public struct Login: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -267,7 +267,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
+public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "UploadProfileImage"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -293,7 +293,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
     "file": file.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("uploadProfileImage", UploadProfileImage?.self, arguments: ["file": .variable("file")]),
@@ -305,7 +305,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
     /// Sets the logged-in user's profile image.
     public var uploadProfileImage: UploadProfileImage? { __data[0] }
 
-    public struct UploadProfileImage: OrionAPI.SelectionSet, Identifiable {
+    public struct UploadProfileImage: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -323,7 +323,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
+public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "LaunchDetails"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -361,7 +361,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
     "launchId": launchId.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("launchId")]),
@@ -372,7 +372,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
 
     public var launch: Launch? { __data[0] }
 
-    public struct Launch: OrionAPI.SelectionSet, Identifiable {
+    public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -393,7 +393,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
       public var rocket: Rocket? { __data[4] }
       public var isBooked: Bool { __data[5] }
 
-      public struct Mission: OrionAPI.SelectionSet {
+      public struct Mission: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -409,7 +409,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
         public var missionPatch: String? { __data[2] }
       }
 
-      public struct Rocket: OrionAPI.SelectionSet, Identifiable {
+      public struct Rocket: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -430,7 +430,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct LaunchListQuery: OrionAPI.GraphQLQuery {
+public struct LaunchListQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "LaunchList"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -476,7 +476,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
     "after": after.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
@@ -489,7 +489,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
     /// Pass the cursor of the previous page as `after` to get the next page.
     public var launches: Launches { __data[0] }
 
-    public struct Launches: OrionAPI.SelectionSet {
+    public struct Launches: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.LaunchConnection) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -506,7 +506,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
       public var hasMore: Bool { __data[2] }
       public var launches: [Launch?] { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -527,7 +527,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
         public var mission: Mission? { __data[4] }
         public var rocket: Rocket? { __data[5] }
 
-        public struct Mission: OrionAPI.SelectionSet {
+        public struct Mission: OrionAPI.SelectionSet, Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -543,7 +543,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
           public var missionPatch: String? { __data[2] }
         }
 
-        public struct Rocket: OrionAPI.SelectionSet, Identifiable {
+        public struct Rocket: OrionAPI.SelectionSet, Hashable, Identifiable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -565,7 +565,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct MeQuery: OrionAPI.GraphQLQuery {
+public struct MeQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "Me"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -599,7 +599,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("me", Me?.self),
@@ -613,7 +613,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
     public var me: Me? { __data[0] }
     public var totalTripsBooked: Int? { __data[1] }
 
-    public struct Me: OrionAPI.SelectionSet, Identifiable {
+    public struct Me: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -632,7 +632,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery {
       public var profileImage: String? { __data[3] }
       public var trips: [Trip?] { __data[4] }
 
-      public struct Trip: OrionAPI.SelectionSet, Identifiable {
+      public struct Trip: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -662,7 +662,7 @@ extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
   public var launchSummary: LaunchSummary { __data[5] }
 }
 
-public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
+public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Hashable {
   public static let operationName = "TripsBooked"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -676,7 +676,7 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("tripsBooked", Int?.self),

@@ -3,7 +3,7 @@
 import Foundation
 import OrionAPI
 
-public struct CharacterAppearsIn: OrionAPI.Fragment {
+public struct CharacterAppearsIn: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterAppearsIn on Character {
       __typename
@@ -25,7 +25,7 @@ public struct CharacterAppearsIn: OrionAPI.Fragment {
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
 }
 
-public struct CharacterName: OrionAPI.Fragment {
+public struct CharacterName: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterName on Character {
       __typename
@@ -47,7 +47,7 @@ public struct CharacterName: OrionAPI.Fragment {
   public var name: String { __data[1] }
 }
 
-public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
+public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameAndAppearsIn on Character {
       __typename
@@ -73,7 +73,7 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment {
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
 }
 
-public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment {
+public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameAndAppearsInWithNestedFragments on Character {
       __typename
@@ -105,7 +105,7 @@ extension OrionAPI.Fragments where Model == CharacterNameAndAppearsInWithNestedF
   public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
 }
 
-public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
+public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameAndDroidAppearsIn on Character {
       __typename
@@ -131,7 +131,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
   public var name: String { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
 
-  public struct AsDroid: OrionAPI.InlineFragment {
+  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
@@ -150,7 +150,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment {
   }
 }
 
-public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment {
+public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameAndDroidPrimaryFunction on Character {
       __typename
@@ -182,7 +182,7 @@ extension OrionAPI.Fragments where Model == CharacterNameAndDroidPrimaryFunction
   public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
 }
 
-public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
+public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameWithInlineFragment on Character {
       __typename
@@ -213,7 +213,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
   public var asHuman: AsHuman? { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
 
-  public struct AsHuman: OrionAPI.InlineFragment {
+  public struct AsHuman: OrionAPI.InlineFragment, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("friends", [Friend?]?.self),
@@ -227,7 +227,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     public var friends: [Friend?]? { __data[0] }
     public var __typename: String { __data[1] }
 
-    public struct Friend: OrionAPI.SelectionSet {
+    public struct Friend: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -243,7 +243,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment {
     }
   }
 
-  public struct AsDroid: OrionAPI.InlineFragment {
+  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", String.self),
@@ -271,7 +271,7 @@ extension OrionAPI.Fragments where Model == CharacterNameWithInlineFragment.AsDr
   public var friendsNames: FriendsNames { __data[4] }
 }
 
-public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment {
+public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment CharacterNameWithNestedAppearsInFragment on Character {
       __typename
@@ -304,7 +304,7 @@ extension OrionAPI.Fragments where Model == CharacterNameWithNestedAppearsInFrag
   public var characterAppearsIn: CharacterAppearsIn { __data[3] }
 }
 
-public struct DroidDetails: OrionAPI.Fragment {
+public struct DroidDetails: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment DroidDetails on Droid {
       __typename
@@ -330,7 +330,7 @@ public struct DroidDetails: OrionAPI.Fragment {
   public var primaryFunction: String? { __data[2] }
 }
 
-public struct DroidName: OrionAPI.Fragment {
+public struct DroidName: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment DroidName on Droid {
       __typename
@@ -352,7 +352,7 @@ public struct DroidName: OrionAPI.Fragment {
   public var name: String { __data[1] }
 }
 
-public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment {
+public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment DroidNameAndPrimaryFunction on Droid {
       __typename
@@ -387,7 +387,7 @@ extension OrionAPI.Fragments where Model == DroidNameAndPrimaryFunction {
   public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
 }
 
-public struct DroidPrimaryFunction: OrionAPI.Fragment {
+public struct DroidPrimaryFunction: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment DroidPrimaryFunction on Droid {
       __typename
@@ -409,7 +409,7 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment {
   public var primaryFunction: String? { __data[1] }
 }
 
-public struct FriendsNames: OrionAPI.Fragment {
+public struct FriendsNames: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment FriendsNames on Character {
       __typename
@@ -433,7 +433,7 @@ public struct FriendsNames: OrionAPI.Fragment {
   /// The friends of the character, or an empty list if they have none
   public var friends: [Friend?]? { __data[1] }
 
-  public struct Friend: OrionAPI.SelectionSet {
+  public struct Friend: OrionAPI.SelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", String.self),
@@ -449,7 +449,7 @@ public struct FriendsNames: OrionAPI.Fragment {
   }
 }
 
-public struct HeroDetails: OrionAPI.Fragment {
+public struct HeroDetails: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment HeroDetails on Character {
       __typename
@@ -480,7 +480,7 @@ public struct HeroDetails: OrionAPI.Fragment {
   public var asHuman: AsHuman? { __data[2] }
   public var asDroid: AsDroid? { __data[3] }
 
-  public struct AsHuman: OrionAPI.InlineFragment {
+  public struct AsHuman: OrionAPI.InlineFragment, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("height", Double?.self),
@@ -498,7 +498,7 @@ public struct HeroDetails: OrionAPI.Fragment {
     public var name: String { __data[2] }
   }
 
-  public struct AsDroid: OrionAPI.InlineFragment {
+  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("primaryFunction", String?.self),
@@ -517,7 +517,7 @@ public struct HeroDetails: OrionAPI.Fragment {
   }
 }
 
-public struct HumanHeightWithVariable: OrionAPI.Fragment {
+public struct HumanHeightWithVariable: OrionAPI.Fragment, Hashable {
   public static var fragmentDefinition: String { #"""
     fragment HumanHeightWithVariable on Human {
       __typename
@@ -539,7 +539,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment {
   public var height: Double? { __data[1] }
 }
 
-public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
+public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "CreateAwesomeReview"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -557,7 +557,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
@@ -568,7 +568,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet {
+    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -588,7 +588,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
+public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "CreateReviewForEpisode"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -617,7 +617,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
     "review": review.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
@@ -628,7 +628,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet {
+    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -648,7 +648,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
+public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Hashable {
   public static let operationName = "CreateReviewWithNullField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -666,7 +666,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
@@ -677,7 +677,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet {
+    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -697,7 +697,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation {
   }
 }
 
-public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "DroidDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -727,7 +727,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -738,7 +738,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -759,7 +759,7 @@ extension OrionAPI.Fragments where Model == DroidDetailsWithFragmentQuery.Data.H
   public var droidDetails: DroidDetails? { __data[1] }
 }
 
-public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsIDs"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -789,7 +789,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -800,7 +800,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -820,7 +820,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -838,7 +838,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsNames"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -867,7 +867,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -878,7 +878,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -895,7 +895,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[2] }
 
-      public struct Friend: OrionAPI.SelectionSet {
+      public struct Friend: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -913,7 +913,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsNamesWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -946,7 +946,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -957,7 +957,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -984,7 +984,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentQuery
   public var friendsNames: FriendsNames { __data[3] }
 }
 
-public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1022,7 +1022,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1033,7 +1033,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1049,7 +1049,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
       public var friends: [Friend?]? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct Friend: OrionAPI.SelectionSet {
+      public struct Friend: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1067,7 +1067,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
         public typealias Fragments = OrionAPI.Fragments<Friend>
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
@@ -1081,7 +1081,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery {
         public var friends: [Friend?]? { __data[0] }
         public var __typename: String { __data[1] }
 
-        public struct Friend: OrionAPI.SelectionSet {
+        public struct Friend: OrionAPI.SelectionSet, Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -1111,7 +1111,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwice
   public var characterName: CharacterName { __data[2] }
 }
 
-public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1141,7 +1141,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1152,7 +1152,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1172,7 +1172,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet {
+      public struct Friend: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1190,7 +1190,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
   }
 }
 
-public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
+public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAndFriendsNamesWithIDs"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1221,7 +1221,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1232,7 +1232,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1252,7 +1252,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1273,7 +1273,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
+public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAppearsIn"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1290,7 +1290,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1301,7 +1301,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1318,7 +1318,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1347,7 +1347,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1358,7 +1358,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1382,7 +1382,7 @@ extension OrionAPI.Fragments where Model == HeroAppearsInWithFragmentQuery.Data.
   public var characterAppearsIn: CharacterAppearsIn { __data[2] }
 }
 
-public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroDetailsFragmentConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1417,7 +1417,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
     "includeDetails": includeDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1428,7 +1428,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1449,7 +1449,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsFragmentConditionalInclus
   public var heroDetails: HeroDetails? { __data[1] }
 }
 
-public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroDetailsInlineConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1477,7 +1477,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
     "includeDetails": includeDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1488,7 +1488,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1501,7 +1501,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
       public var __typename: String { __data[0] }
       public var ifIncludeDetails: IfIncludeDetails? { __data[1] }
 
-      public struct IfIncludeDetails: OrionAPI.InlineFragment {
+      public struct IfIncludeDetails: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("name", String.self),
@@ -1522,7 +1522,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery 
   }
 }
 
-public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
+public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroDetails"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1553,7 +1553,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1564,7 +1564,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1582,7 +1582,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
       public var asHuman: AsHuman? { __data[2] }
       public var asDroid: AsDroid? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment {
+      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("height", Double?.self),
@@ -1600,7 +1600,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
         public var name: String { __data[2] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("primaryFunction", String?.self),
@@ -1621,7 +1621,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1656,7 +1656,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1667,7 +1667,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1691,7 +1691,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsWithFragmentQuery.Data.He
   public var heroDetails: HeroDetails { __data[2] }
 }
 
-public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroFriendsDetailsConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1722,7 +1722,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
     "includeFriendsDetails": includeFriendsDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1733,7 +1733,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1747,7 +1747,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet {
+      public struct Friend: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1763,7 +1763,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public var name: String { __data[1] }
         public var asDroid: AsDroid? { __data[2] }
 
-        public struct AsDroid: OrionAPI.InlineFragment {
+        public struct AsDroid: OrionAPI.InlineFragment, Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("primaryFunction", String?.self),
@@ -1785,7 +1785,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
   }
 }
 
-public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1820,7 +1820,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
     "includeFriendsDetails": includeFriendsDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1831,7 +1831,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1845,7 +1845,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet {
+      public struct Friend: OrionAPI.SelectionSet, Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1861,7 +1861,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public var name: String { __data[1] }
         public var asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails? { __data[2] }
 
-        public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment {
+        public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("primaryFunction", String?.self),
@@ -1883,7 +1883,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
   }
 }
 
-public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
+public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroFriendsOfFriendsNames"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1915,7 +1915,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1926,7 +1926,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -1940,7 +1940,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", String.self),
@@ -1957,7 +1957,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
         /// The friends of the character, or an empty list if they have none
         public var friends: [Friend?]? { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet {
+        public struct Friend: OrionAPI.SelectionSet, Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -1976,7 +1976,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameAndAppearsIn"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2002,7 +2002,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2013,7 +2013,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2033,7 +2033,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameAndAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2063,7 +2063,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2074,7 +2074,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2101,7 +2101,7 @@ extension OrionAPI.Fragments where Model == HeroNameAndAppearsInWithFragmentQuer
   public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
 }
 
-public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameConditionalBoth"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2129,7 +2129,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2140,7 +2140,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2157,7 +2157,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameConditionalBothSeparate"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2186,7 +2186,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2197,7 +2197,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2214,7 +2214,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameConditionalExclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2239,7 +2239,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
     "skipName": skipName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2250,7 +2250,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2267,7 +2267,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2292,7 +2292,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2303,7 +2303,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2320,7 +2320,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroName"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2345,7 +2345,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2356,7 +2356,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2373,7 +2373,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2404,7 +2404,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2415,7 +2415,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2431,7 +2431,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public var name: String? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct AsDroid: OrionAPI.InlineFragment {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("name", String.self),
@@ -2449,7 +2449,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
   }
 }
 
-public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameWithFragmentAndID"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2479,7 +2479,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2490,7 +2490,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2517,7 +2517,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentAndIDQuery.Data.
   public var characterName: CharacterName { __data[3] }
 }
 
-public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2546,7 +2546,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2557,7 +2557,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2581,7 +2581,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentQuery.Data.Hero 
   public var characterName: CharacterName { __data[2] }
 }
 
-public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
+public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroNameWithID"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2607,7 +2607,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2618,7 +2618,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2638,7 +2638,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
+public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroParentTypeDependentField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2681,7 +2681,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2692,7 +2692,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2710,7 +2710,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
       public var asHuman: AsHuman? { __data[2] }
       public var asDroid: AsDroid? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment {
+      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
@@ -2727,7 +2727,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public var name: String { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet {
+        public struct Friend: OrionAPI.SelectionSet, Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -2743,7 +2743,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
           public var name: String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
 
-          public struct AsHuman: OrionAPI.InlineFragment {
+          public struct AsHuman: OrionAPI.InlineFragment, Hashable {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
               .field("height", Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
@@ -2763,7 +2763,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
         }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
@@ -2780,7 +2780,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
         /// The name of the character
         public var name: String { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet {
+        public struct Friend: OrionAPI.SelectionSet, Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
             .field("__typename", String.self),
@@ -2796,7 +2796,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
           public var name: String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
 
-          public struct AsHuman: OrionAPI.InlineFragment {
+          public struct AsHuman: OrionAPI.InlineFragment, Hashable {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
               .field("height", Double?.self, arguments: ["unit": .value(.string("METER"))]),
@@ -2819,7 +2819,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
+public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "HeroTypeDependentAliasedField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2849,7 +2849,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2860,7 +2860,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2875,7 +2875,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
       public var asHuman: AsHuman? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct AsHuman: OrionAPI.InlineFragment {
+      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("homePlanet", alias: "property", String?.self),
@@ -2890,7 +2890,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
         public var __typename: String { __data[1] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("primaryFunction", alias: "property", String?.self),
@@ -2908,7 +2908,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct HumanQuery: OrionAPI.GraphQLQuery {
+public struct HumanQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "Human"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2934,7 +2934,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
     "id": id.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("human", Human?.self, arguments: ["id": .variable("id")]),
@@ -2945,7 +2945,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
 
     public var human: Human? { __data[0] }
 
-    public struct Human: OrionAPI.SelectionSet {
+    public struct Human: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -2965,7 +2965,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
+public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "SameHeroTwice"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2986,7 +2986,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2999,7 +2999,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
     public var hero: Hero? { __data[0] }
     public var r2: R2? { __data[1] }
 
-    public struct Hero: OrionAPI.SelectionSet {
+    public struct Hero: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3014,7 +3014,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
       public var name: String { __data[1] }
     }
 
-    public struct R2: OrionAPI.SelectionSet {
+    public struct R2: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3031,7 +3031,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct SearchQuery: OrionAPI.GraphQLQuery {
+public struct SearchQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "Search"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3067,7 +3067,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
     "term": term.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("search", [Search?]?.self, arguments: ["text": .variable("term")]),
@@ -3078,7 +3078,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
 
     public var search: [Search?]? { __data[0] }
 
-    public struct Search: OrionAPI.SelectionSet {
+    public struct Search: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .union(StarWarsAPI.Unions.SearchResult) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3095,7 +3095,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
       public var asDroid: AsDroid? { __data[2] }
       public var asStarship: AsStarship? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment, Identifiable {
+      public struct AsHuman: OrionAPI.InlineFragment, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("id", String.self),
@@ -3113,7 +3113,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
         public var __typename: String { __data[2] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Identifiable {
+      public struct AsDroid: OrionAPI.InlineFragment, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("id", String.self),
@@ -3131,7 +3131,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
         public var __typename: String { __data[2] }
       }
 
-      public struct AsStarship: OrionAPI.InlineFragment, Identifiable {
+      public struct AsStarship: OrionAPI.InlineFragment, Hashable, Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("id", String.self),
@@ -3152,7 +3152,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
+public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "StarshipCoordinates"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3179,7 +3179,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
     "coordinates": coordinates.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
@@ -3190,7 +3190,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
 
     public var starshipCoordinates: StarshipCoordinates? { __data[0] }
 
-    public struct StarshipCoordinates: OrionAPI.SelectionSet {
+    public struct StarshipCoordinates: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3212,7 +3212,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct StarshipQuery: OrionAPI.GraphQLQuery {
+public struct StarshipQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "Starship"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3230,7 +3230,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("starship", Starship?.self, arguments: ["id": .value(.int(3000))]),
@@ -3241,7 +3241,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
 
     public var starship: Starship? { __data[0] }
 
-    public struct Starship: OrionAPI.SelectionSet {
+    public struct Starship: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3260,7 +3260,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
+public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Hashable {
   public static let operationName = "TwoHeroes"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3281,7 +3281,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", alias: "r2", R2?.self),
@@ -3294,7 +3294,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
     public var r2: R2? { __data[0] }
     public var luke: Luke? { __data[1] }
 
-    public struct R2: OrionAPI.SelectionSet {
+    public struct R2: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3309,7 +3309,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
       public var name: String { __data[1] }
     }
 
-    public struct Luke: OrionAPI.SelectionSet {
+    public struct Luke: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),
@@ -3326,7 +3326,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery {
   }
 }
 
-public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
+public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Hashable {
   public static let operationName = "ReviewAdded"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3353,7 +3353,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet {
+  public struct Data: OrionAPI.RootSelectionSet, Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
@@ -3364,7 +3364,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription {
 
     public var reviewAdded: ReviewAdded? { __data[0] }
 
-    public struct ReviewAdded: OrionAPI.SelectionSet {
+    public struct ReviewAdded: OrionAPI.SelectionSet, Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", String.self),

@@ -13,7 +13,7 @@ enum CounterSchema: SchemaMetadata {
 }
 
 /// `subscription Counter($from: Int) { count }`
-struct CounterSubscription: GraphQLSubscription {
+struct CounterSubscription: GraphQLSubscription, Hashable {
     static let operationName = "Counter"
     static var __schema: any SchemaMetadata.Type { CounterSchema.self }
     static let operationDocument = OperationDocument(text: "subscription Counter($from: Int) { count }", identifier: "counter")
@@ -21,7 +21,7 @@ struct CounterSubscription: GraphQLSubscription {
     var from: Int = 0
     var __variables: [String: JSONValue] { ["from": .int(from)] }
 
-    struct Data: RootSelectionSet {
+    struct Data: RootSelectionSet, Hashable {
         static var __parentType: ParentType { .object(CounterSchema.subscriptionType) }
         static let __selections: [Selection] = [.field("count", Int?.self)]
 
@@ -32,12 +32,12 @@ struct CounterSubscription: GraphQLSubscription {
 }
 
 /// `query Total { total }`
-struct TotalQuery: GraphQLQuery {
+struct TotalQuery: GraphQLQuery, Hashable {
     static let operationName = "Total"
     static var __schema: any SchemaMetadata.Type { CounterSchema.self }
     static let operationDocument = OperationDocument(text: "query Total { total }", identifier: "total")
 
-    struct Data: RootSelectionSet {
+    struct Data: RootSelectionSet, Hashable {
         static var __parentType: ParentType { .object(CounterSchema.queryType) }
         static let __selections: [Selection] = [.field("total", Int?.self)]
 
@@ -48,12 +48,12 @@ struct TotalQuery: GraphQLQuery {
 }
 
 /// `mutation Increment { increment }`
-struct IncrementMutation: GraphQLMutation {
+struct IncrementMutation: GraphQLMutation, Hashable {
     static let operationName = "Increment"
     static var __schema: any SchemaMetadata.Type { CounterSchema.self }
     static let operationDocument = OperationDocument(text: "mutation Increment { increment }", identifier: "increment")
 
-    struct Data: RootSelectionSet {
+    struct Data: RootSelectionSet, Hashable {
         static var __parentType: ParentType { .object(CounterSchema.mutationType) }
         static let __selections: [Selection] = [.field("increment", Int?.self)]
 
