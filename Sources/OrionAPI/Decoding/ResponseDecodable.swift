@@ -16,34 +16,30 @@ extension ResponseDecodable {
     }
 }
 
-/// A type generated code writes back as `JSONSerialization` values (`jsonObject`).
+/// A custom scalar or enum written back as `JSONSerialization` values (a model's `jsonObject`).
 public protocol JSONObjectConvertible {
     /// The value as `JSONSerialization` would have parsed it.
     var jsonObjectValue: Any { get }
 }
 
-extension String: ResponseDecodable, JSONObjectConvertible {
+extension String: ResponseDecodable {
     @inlinable
     public init(responseValue value: ResponseValue) throws { self = try value.decodeString() }
-    public var jsonObjectValue: Any { self }
 }
 
-extension Int: ResponseDecodable, JSONObjectConvertible {
+extension Int: ResponseDecodable {
     @inlinable
     public init(responseValue value: ResponseValue) throws { self = try value.decodeInt() }
-    public var jsonObjectValue: Any { self }
 }
 
-extension Double: ResponseDecodable, JSONObjectConvertible {
+extension Double: ResponseDecodable {
     @inlinable
     public init(responseValue value: ResponseValue) throws { self = try value.decodeDouble() }
-    public var jsonObjectValue: Any { self }
 }
 
-extension Bool: ResponseDecodable, JSONObjectConvertible {
+extension Bool: ResponseDecodable {
     @inlinable
     public init(responseValue value: ResponseValue) throws { self = try value.decodeBool() }
-    public var jsonObjectValue: Any { self }
 }
 
 extension Optional: ResponseDecodable where Wrapped: ResponseDecodable {
@@ -54,10 +50,6 @@ extension Optional: ResponseDecodable where Wrapped: ResponseDecodable {
 
     @inlinable
     public static func decodeMissing() throws -> Self { nil }
-}
-
-extension Optional: JSONObjectConvertible where Wrapped: JSONObjectConvertible {
-    public var jsonObjectValue: Any { self?.jsonObjectValue ?? NSNull() }
 }
 
 extension Array: ResponseDecodable where Element: ResponseDecodable {
@@ -75,8 +67,4 @@ extension Array: ResponseDecodable where Element: ResponseDecodable {
         }
         self = array
     }
-}
-
-extension Array: JSONObjectConvertible where Element: JSONObjectConvertible {
-    public var jsonObjectValue: Any { map(\.jsonObjectValue) }
 }
