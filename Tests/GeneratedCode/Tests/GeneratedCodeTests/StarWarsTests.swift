@@ -37,6 +37,13 @@ import Testing
         let droid = try HeroDetailsQuery.Data(jsonObject: jsonObject(#"{"hero": {"__typename": "Droid", "name": "R2-D2", "primaryFunction": "Astromech"}}"#))
         #expect(droid.hero?.asDroid?.primaryFunction == "Astromech")
         #expect(droid.hero?.asHuman == nil)
+
+        // Models are Hashable by their data, type cases included.
+        let sameHuman = try HeroDetailsQuery.Data(jsonObject: jsonObject(#"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#))
+        #expect(human == sameHuman && human.hashValue == sameHuman.hashValue)
+        #expect(human != droid && human.hero?.asHuman != droid.hero?.asHuman)
+        #expect(Set([human, sameHuman, droid]).count == 2)
+        #expect(Set([human.hero?.asHuman, sameHuman.hero?.asHuman]).count == 1)
     }
 
     @Test func namedFragmentsAndMergedFields() throws {
