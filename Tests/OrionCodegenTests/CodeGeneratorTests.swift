@@ -125,6 +125,9 @@ import Testing
             return error.errors.count == 1
                 && error.errors[0].message.contains("Variable '$hashValue' of QQuery would clash with the generated member `hashValue`; rename the variable")
         }
+        #expect(throws: CodegenError.self, "nor with OrionAPI's variablesWithDefaults") {
+            _ = try Generation.run(sdl: "type Query { f(a: Int): Int }", operations: "query Q($variablesWithDefaults: Int) { f(a: $variablesWithDefaults) }")
+        }
     }
 
     @Test func typenameIsAddedToTheDocumentSent() throws {

@@ -50,6 +50,7 @@ public protocol GraphQLOperation: Sendable {
 extension GraphQLOperation {
     public var __variables: [String: JSONValue] { [:] }
 
+    /// None: an operation whose variables have no default values declares nothing.
     public static var __defaultVariables: [String: JSONValue] { [:] }
 
     /// The variables the server executes the operation with: ``__variables``, and the default

@@ -22,7 +22,7 @@ struct OperationRenderer {
     }
 
     /// Members of a generated operation that a variable of the same name would collide with.
-    static let reservedVariableNames: Set<String> = ["__variables", "hashValue"]
+    static let reservedVariableNames: Set<String> = ["__variables", "hashValue", "variablesWithDefaults"]
 
     /// Variables whose properties would clash with the generated operation's members.
     static func nameClashes(_ operation: IROperation) -> [GraphQLError] {
