@@ -112,7 +112,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
             _ = lifetime
             switch await queue.next() {
             case .next(let object)?:
-                return transform(try SubscriptionEvent.parse(object, for: Operation.self))
+                return transform(try SubscriptionEvent.parse(object, for: operation))
             case .failed(let error)?:
                 throw error
             case .completed?, nil:

@@ -63,6 +63,21 @@ import Testing
         #expect(swift.contains(".field(\"things\", [Thing].self, arguments: [\"filter\": .variable(\"filter\"), \"order\": .variable(\"order\")])"))
     }
 
+    @Test func variablesDefaultValuesAreGeneratedOnlyWhereDeclared() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: """
+            query Things($filter: Filter = {tags: ["a"]}, $order: Order = DESC, $more: Boolean = true) { things(filter: $filter, order: $order) { id @include(if: $more) } }
+            """)
+        #expect(swift.contains("""
+              public static var __defaultVariables: [Swift.String: OrionAPI.JSONValue] { [
+                "filter": .object(["tags": .list([.string("a")])]),
+                "order": .string("DESC"),
+                "more": .bool(true),
+              ] }
+            """))
+        let without = try Generation.run(sdl: Self.sdl, operations: "query Q($id: ID!) { thing(id: $id) { kind } }")
+        #expect(!without.contains("__defaultVariables"))
+    }
+
     @Test func embeddedLayoutWrapsSchemaTypesInTheNamespace() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }",
                                        options: CodegenOptions(namespace: "MyAPI", moduleType: .embedded))
@@ -103,8 +118,8 @@ import Testing
     }
 
     @Test func variablesNamedLikeGeneratedMembersAreRenamed() throws {
-        let swift = try Generation.run(sdl: "type Query { f(a: Int, b: Int): Int }", operations: "query Q($hashValue: Int, $self: Int) { f(a: $hashValue, b: $self) }")
-        #expect(swift.contains("public init(hashValue_: OrionAPI.GraphQLNullable<Swift.Int> = .absent, self_: OrionAPI.GraphQLNullable<Swift.Int> = .absent)"))
+        let swift = try Generation.run(sdl: "type Query { f(a: Int, b: Int): Int }", operations: "query Q($hashValue: Int, $self: Int, $variablesWithDefaults: Int) { f(a: $hashValue, b: $self) g: f(a: $variablesWithDefaults) }")
+        #expect(swift.contains("public init(hashValue_: OrionAPI.GraphQLNullable<Swift.Int> = .absent, self_: OrionAPI.GraphQLNullable<Swift.Int> = .absent, variablesWithDefaults_: OrionAPI.GraphQLNullable<Swift.Int> = .absent)"))
         #expect(swift.contains("\"hashValue\": hashValue_.inputValue(),"))
         #expect(swift.contains("\"self\": self_.inputValue(),"))
     }

@@ -23,7 +23,7 @@ public class ReadTransaction {
     /// - Throws: `CacheMissError` when the cache lacks any of it.
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                            variables: query.__variables, tracksDependencies: false, loadRecord: record).data
+                            variables: query.variablesWithDefaults, tracksDependencies: false, loadRecord: record).data
     }
 
     /// A fragment's data at a record, e.g. `Launch:92`.
@@ -53,7 +53,7 @@ public final class ReadWriteTransaction: ReadTransaction {
 
     /// Writes a query's data, as if the server had returned it.
     public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
-        var normalizer = Normalizer(schema: Query.__schema, variables: query.__variables)
+        var normalizer = Normalizer(schema: Query.__schema, variables: query.variablesWithDefaults)
         try normalizer.normalizeRoot(try Self.object(data), selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
         add(normalizer.records)
     }

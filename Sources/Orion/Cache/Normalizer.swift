@@ -9,7 +9,8 @@ import OrionAPI
 ///    references to their own records, lists keep their shape.
 /// C. Type cases and fragments add their fields to the same record when the object's
 ///    `__typename` satisfies their type condition; @include/@skip conditions are evaluated with
-///    the operation's variables, and fields the server left out are not stored.
+///    the operation's variables, defaults filled in for those not sent (as the server did), and
+///    fields the server left out are not stored.
 struct Normalizer {
     let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]

@@ -53,7 +53,7 @@ public final class OrionStore: Sendable {
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
-        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.__variables)
+        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults)
         try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
@@ -72,7 +72,7 @@ public final class OrionStore: Sendable {
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try cache.withinRead {
             try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                          variables: query.__variables, tracksDependencies: false, loadRecord: cache.loadRecord).data
+                          variables: query.variablesWithDefaults, tracksDependencies: false, loadRecord: cache.loadRecord).data
         }
     }
 
@@ -80,18 +80,20 @@ public final class OrionStore: Sendable {
     func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: Set<CacheField>) {
         try cache.withinRead {
             try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                          variables: query.__variables, tracksDependencies: true, loadRecord: cache.loadRecord)
+                          variables: query.variablesWithDefaults, tracksDependencies: true, loadRecord: cache.loadRecord)
         }
     }
 
-    /// Reads a selection set at a record from a source of records.
+    /// Reads a selection set at a record from a source of records. `variables`: the operation's,
+    /// defaults filled in (`variablesWithDefaults`), for @include/@skip and arguments.
     static func read<Model: SelectionSet>(
         _ type: Model.Type, key: CacheKey, variables: [String: JSONValue],
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
         var reader = CacheReader(loadRecord: loadRecord, variables: variables, tracksDependencies: tracksDependencies)
         let tape = try reader.read(Model.self, key: key)
-        return (try Model(responseValue: tape.root), Set(reader.dependencies))
+        // With the variables the reader chose the fields by: what it left out is excluded.
+        return (try Model(responseValue: tape.root, variables: variables), Set(reader.dependencies))
     }
 
     /// Runs `body` with a view of the cache that no write changes meanwhile.

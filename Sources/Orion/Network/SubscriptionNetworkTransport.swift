@@ -44,7 +44,7 @@ extension SubscriptionEvent {
     /// Reads one GraphQL response object (a WebSocket `next` payload, a multipart part's
     /// `payload`) the way HTTP responses are read.
     package static func parse<Subscription: GraphQLOperation>(
-        _ body: Foundation.Data, for subscription: Subscription.Type
+        _ body: Foundation.Data, for subscription: Subscription
     ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
         let (result, dataObject) = try GraphQLResponse.parse(body, for: subscription)
         return SubscriptionEvent(result: result, dataObject: dataObject)
@@ -52,7 +52,7 @@ extension SubscriptionEvent {
 
     /// Reads one GraphQL response object already indexed with the message that carried it.
     package static func parse<Subscription: GraphQLOperation>(
-        _ object: ResponseObject, for subscription: Subscription.Type
+        _ object: ResponseObject, for subscription: Subscription
     ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
         let (result, dataObject) = try GraphQLResponse.parse(object, for: subscription)
         return SubscriptionEvent(result: result, dataObject: dataObject)

@@ -2,10 +2,11 @@ import Foundation
 import OrionAPI
 
 /// Reads a GraphQL response body (`{"data": ..., "errors": [...], "extensions": {...}}`) into a
-/// typed result: the bytes are indexed once and `data` built straight from the index.
+/// typed result: the bytes are indexed once and `data` built straight from the index, with the
+/// operation's variables (defaults filled in) deciding @include/@skip, as they did on the server.
 package enum GraphQLResponse {
     package static func parse<Operation: GraphQLOperation>(
-        _ body: Foundation.Data, for operation: Operation.Type
+        _ body: Foundation.Data, for operation: Operation
     ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
         let tape: JSONTape
         do {
@@ -22,7 +23,7 @@ package enum GraphQLResponse {
     /// Reads a response object already indexed: a subscription message's payload, read with
     /// the message that carried it.
     package static func parse<Operation: GraphQLOperation>(
-        _ root: ResponseObject, for operation: Operation.Type
+        _ root: ResponseObject, for operation: Operation
     ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
         let dataValue = root.value(forKey: "data")
         let errorsValue = root.value(forKey: "errors")
@@ -48,7 +49,7 @@ package enum GraphQLResponse {
         if let dataValue, !dataValue.isNull {
             do {
                 dataObject = try dataValue.decodeObject()
-                data = try Operation.Data(responseValue: dataValue)
+                data = try Operation.Data(responseValue: dataValue, variables: operation.variablesWithDefaults)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
             } catch {

@@ -24,7 +24,7 @@ extension RequestChainNetworkTransport {
             let task = Task {
                 do {
                     let request = try await transport.subscriptionRequest(for: subscription)
-                    try await Self.receiveEvents(for: request, of: Subscription.self) { continuation.yield(transform($0)) }
+                    try await Self.receiveEvents(for: request, of: subscription) { continuation.yield(transform($0)) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: Task.isCancelled ? CancellationError() : error)
@@ -63,7 +63,7 @@ extension RequestChainNetworkTransport {
     /// that answers with a single JSON response (an error before the subscription started, or
     /// no multipart support) gives that one result.
     static func receiveEvents<Subscription: GraphQLSubscription>(
-        for request: URLRequest, of subscription: Subscription.Type, yield: (SubscriptionEvent<Subscription.Data>) -> Void
+        for request: URLRequest, of subscription: Subscription, yield: (SubscriptionEvent<Subscription.Data>) -> Void
     ) async throws {
         var parser = MultipartSubscriptionParser(boundary: "-")
         var isMultipart = false

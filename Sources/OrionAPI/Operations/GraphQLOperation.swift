@@ -39,10 +39,30 @@ public protocol GraphQLOperation: Sendable {
     /// The variables to send: absent nullable variables are left out, so the server applies
     /// their default values.
     var __variables: [String: JSONValue] { get }
+
+    /// The default values of the variables that declare one (`$x: Boolean = true`), by name.
+    /// Generated only for operations that have some; the server applies them to the variables
+    /// left out, and so does the client where it evaluates @include/@skip and arguments
+    /// (``variablesWithDefaults``).
+    static var __defaultVariables: [String: JSONValue] { get }
 }
 
 extension GraphQLOperation {
     public var __variables: [String: JSONValue] { [:] }
+
+    /// None: an operation whose variables have no default values declares nothing.
+    public static var __defaultVariables: [String: JSONValue] { [:] }
+
+    /// The variables the server executes the operation with: ``__variables``, and the default
+    /// value of each variable left out of them (an explicit `null` stays `null`). What decoding
+    /// the result, normalizing it into the cache and reading it back evaluate @include, @skip and
+    /// arguments with, so that they agree with the server.
+    public var variablesWithDefaults: [String: JSONValue] {
+        let defaults = Self.__defaultVariables
+        let variables = __variables
+        guard !defaults.isEmpty else { return variables }
+        return variables.merging(defaults) { sent, _ in sent }
+    }
 
     // Operations are equal when they send the same variables: one implementation here instead of
     // one synthesized per generated operation.

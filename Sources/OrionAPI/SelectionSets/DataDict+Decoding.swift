@@ -2,20 +2,25 @@ extension DataDict {
     /// Decodes the data of `selections` from a response object, checking every value against its
     /// selection's type.
     ///
+    /// - Parameter variables: the variables the operation was executed with, its variables'
+    ///   default values filled in for those it did not send (`GraphQLOperation.variablesWithDefaults`).
+    ///   With them, a selection that @include/@skip excludes is ``Value/excluded`` whatever the
+    ///   response holds, and one they include must be in the response. `nil` when they are not
+    ///   known: the response decides, and a conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` with the path of the first mismatch: a missing non-null
-    ///   field, a value of another type, a custom scalar that does not parse.
-    public init(decoding object: ResponseObject, selections: [Selection]) throws {
+    ///   or included field, a value of another type, a custom scalar that does not parse.
+    public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {
         var values: [Value] = []
         values.reserveCapacity(selections.count)
         var typename: Typename = .unread
         for selection in selections {
             switch selection {
             case .field(let field):
-                values.append(try Self.decode(field, in: object))
+                values.append(try Self.decode(field, in: object, variables: variables))
             case .inlineFragment(let model, let condition, let checksType):
-                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, typename: &typename))
+                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             case .fragment(let model, let condition, let checksType):
-                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, typename: &typename))
+                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             }
         }
         self.init(values: values)
@@ -27,70 +32,109 @@ extension DataDict {
         case read(String?)
     }
 
-    private static func decode(_ field: Selection.Field, in object: ResponseObject) throws -> Value {
+    private static func decode(_ field: Selection.Field, in object: ResponseObject, variables: [String: JSONValue]?) throws -> Value {
         let key = field.responseKey
         do {
-            // A field that @include/@skip may leave out reads as nil, whatever its type.
-            guard let value = object.value(forKey: key) else {
-                if field.condition != nil { return .null }
-                guard case .nonNull(let type) = field.type else { return .null }
-                throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
+            guard let condition = field.condition else {
+                guard let value = object.value(forKey: key) else {
+                    guard case .nonNull(let type) = field.type else { return .null }
+                    throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
+                }
+                return try decode(value, as: field.type, variables: variables)
             }
-            if field.condition != nil, value.isNull { return .null }
-            return try decode(value, as: field.type)
+            // Excluded by the variables, whatever the response holds (another selection of
+            // the same key, in a fragment, may have brought it).
+            if let variables, !condition.evaluate(with: variables) { return .excluded }
+            guard let value = object.value(forKey: key) else {
+                // Included by the variables, so the server must have sent it.
+                guard variables == nil else {
+                    throw ResponseDecodingError(expected: field.type.expectedDescription, found: ResponseDecodingError.missing)
+                }
+                return .excluded
+            }
+            // Its property is optional whatever its type, so a null reads as nil.
+            if value.isNull { return .null }
+            return try decode(value, as: field.type, variables: variables)
         } catch let error as ResponseDecodingError {
             throw error.prefixed(by: .key(key))
         }
     }
 
-    private static func decode(_ value: ResponseValue, as type: FieldType) throws -> Value {
+    private static func decode(_ value: ResponseValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
         switch type {
         case .nonNull(let inner):
             // A null reaches the inner type's decoding, whose error says what it expected.
-            return try decodeNonNull(value, as: inner)
+            return try decodeNonNull(value, as: inner, variables: variables)
         default:
-            return value.isNull ? .null : try decodeNonNull(value, as: type)
+            return value.isNull ? .null : try decodeNonNull(value, as: type, variables: variables)
         }
     }
 
-    private static func decodeNonNull(_ value: ResponseValue, as type: FieldType) throws -> Value {
+    private static func decodeNonNull(_ value: ResponseValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
         switch type {
         case .scalar(let scalar):
             return try scalar.decodeDataDictValue(value)
         case .object(let model):
-            return .object(try DataDict(decoding: value.decodeObject(), selections: model.__selections))
+            return .object(try DataDict(decoding: value.decodeObject(), selections: model.__selections, variables: variables))
         case .list(let elementType):
             let list = try value.decodeList()
             var elements: [Value] = []
             elements.reserveCapacity(list.count)
             for element in list {
                 do {
-                    elements.append(try decode(element, as: elementType))
+                    elements.append(try decode(element, as: elementType, variables: variables))
                 } catch let error as ResponseDecodingError {
                     throw error.prefixed(by: .index(elements.count))
                 }
             }
             return .list(elements)
         case .nonNull(let inner):
-            return try decodeNonNull(value, as: inner)
+            return try decodeNonNull(value, as: inner, variables: variables)
         }
     }
 
-    /// A type case or fragment: its data when it applies, else null. One that @include/@skip
-    /// may leave out is null when a field it selects is missing.
+    /// A type case or fragment: its data when its type condition holds, else null; excluded
+    /// when its @include/@skip condition is false, or, without variables, when the response
+    /// lacks a field it selects.
     private static func decode(
         _ model: any SelectionSet.Type, condition: InclusionCondition?, checksType: Bool, in object: ResponseObject,
-        typename: inout Typename
+        variables: [String: JSONValue]?, typename: inout Typename
     ) throws -> Value {
+        // The type condition first, so that the same response decodes to the same value with
+        // variables and without.
         if checksType {
             if case .unread = typename { typename = .read(try? object.value(forKey: "__typename")?.decodeString()) }
             guard case .read(let name?) = typename, model.__parentType.isSatisfied(byTypename: name) else { return .null }
         }
-        do {
-            return .object(try DataDict(decoding: object, selections: model.__selections))
-        } catch let error as ResponseDecodingError where condition != nil && error.isMissingField {
-            return .null
+        guard let condition else {
+            return .object(try DataDict(decoding: object, selections: model.__selections, variables: variables))
         }
+        if let variables {
+            guard condition.evaluate(with: variables) else { return .excluded }
+            // Included, so the server sent each of its fields: one missing is an error with its
+            // path, a nullable one too (which would otherwise decode as null).
+            if let missing = Self.firstMissingField(of: model.__selections, in: object) {
+                throw ResponseDecodingError(expected: missing.type.expectedDescription, found: ResponseDecodingError.missing)
+                    .prefixed(by: .key(missing.responseKey))
+            }
+            return .object(try DataDict(decoding: object, selections: model.__selections, variables: variables))
+        }
+        // Without variables the response decides: included when it has every field of the
+        // selections (a nullable one too), else excluded.
+        guard Self.firstMissingField(of: model.__selections, in: object) == nil else { return .excluded }
+        do {
+            return .object(try DataDict(decoding: object, selections: model.__selections, variables: nil))
+        } catch let error as ResponseDecodingError where error.isMissingField {
+            return .excluded
+        }
+    }
+
+    /// The first unconditional field of `selections` whose response key the object lacks.
+    private static func firstMissingField(of selections: [Selection], in object: ResponseObject) -> Selection.Field? {
+        for case .field(let field) in selections where field.condition == nil {
+            if object.value(forKey: field.responseKey) == nil { return field }
+        }
+        return nil
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 extension DataDict {
     /// The data as `JSONSerialization` would have parsed it: the fields of `selections`, with
     /// those of the type cases and fragments that apply merged in. A field that @include/@skip
-    /// left out is absent.
+    /// left out is absent; one they included is there, `null` if it was.
     public func jsonObject(selections: [Selection]) -> [String: Any] {
         var object: [String: Any] = [:]
         object.reserveCapacity(selections.count)
@@ -11,7 +11,7 @@ extension DataDict {
         for (selection, value) in zip(selections, values) {
             switch selection {
             case .field(let field):
-                if field.condition != nil, case .null = value { continue }
+                if case .excluded = value { continue }
                 object[field.responseKey] = value.jsonObjectValue(field.type)
             case .inlineFragment, .fragment:
                 guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
@@ -28,6 +28,8 @@ extension DataDict.Value {
     func jsonObjectValue(_ type: FieldType) -> Any {
         switch self {
         case .null: return NSNull()
+        // Only a field's own value is excluded, and `jsonObject(selections:)` leaves those out.
+        case .excluded: return NSNull()
         case .string(let value): return value
         case .int(let value): return value
         case .double(let value): return value

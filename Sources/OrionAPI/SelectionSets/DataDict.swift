@@ -7,7 +7,8 @@
 /// hashing compare the data, so two models are equal when they hold the same response data.
 public struct DataDict: Sendable, Hashable {
     /// One value per selection: a field's value, or the data of a type case or fragment (`null`
-    /// when it does not apply).
+    /// when its type condition does not hold, ``Value/excluded`` when @include/@skip left it
+    /// out).
     @usableFromInline let values: [Value]
 
     @inlinable
@@ -24,6 +25,22 @@ public struct DataDict: Sendable, Hashable {
     /// A value of a selection, checked against its type when the data was decoded.
     public enum Value: Sendable, Hashable {
         case null
+        /// A selection that @include/@skip left out: absent from the response, not `null` in it.
+        /// Properties read it as `nil`, as they read ``null``; `jsonObject` leaves it out where
+        /// it writes `null` for ``null``, so that JSON read and written back is the same JSON.
+        ///
+        /// A case of its own, not a flag beside the values, because it is the representation
+        /// that costs nothing where costs are measured:
+        /// - memory: cases without a payload share one spare value of the tag byte and are told
+        ///   apart by the (otherwise unused) payload bytes, so a value stays 17 bytes;
+        /// - the model: it still holds one reference, where a set of excluded positions beside
+        ///   the values would have grown every `DataDict` and every copy of a model;
+        /// - reading a property: ``null`` and ``excluded`` are the only cases without a payload,
+        ///   so an optional property's test for either is the test for ``null`` it was (the tag
+        ///   compared once, the payload once: `< 2` instead of `== 0` in the optimized code).
+        ///
+        /// A sentinel payload (an empty list, say) would have been ambiguous with real data.
+        case excluded
         case string(String)
         case int(Int)
         case double(Double)
@@ -35,7 +52,7 @@ public struct DataDict: Sendable, Hashable {
 
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
-            case (.null, .null): return true
+            case (.null, .null), (.excluded, .excluded): return true
             case (.string(let left), .string(let right)): return left == right
             case (.int(let left), .int(let right)): return left == right
             case (.double(let left), .double(let right)): return left == right
@@ -50,6 +67,7 @@ public struct DataDict: Sendable, Hashable {
         public func hash(into hasher: inout Hasher) {
             switch self {
             case .null: hasher.combine(0)
+            case .excluded: hasher.combine(1)
             case .string(let value): hasher.combine(value)
             case .int(let value): hasher.combine(value)
             case .double(let value): hasher.combine(value)

@@ -9,8 +9,11 @@ public protocol DataDictReadable {
 extension Optional: DataDictReadable where Wrapped: DataDictReadable {
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
-        if case .null = value { return nil }
-        return Wrapped._read(value)
+        switch value {
+        // An excluded selection reads as nil, like null.
+        case .null, .excluded: return nil
+        default: return Wrapped._read(value)
+        }
     }
 }
 

@@ -140,7 +140,9 @@ public indirect enum InclusionCondition: Sendable, Hashable {
     /// Any condition holds.
     case any([InclusionCondition])
 
-    /// Whether the selection is included with these variables (absent variables are false).
+    /// Whether the selection is included with these variables: those the operation is executed
+    /// with, each absent one's default value filled in (`GraphQLOperation.variablesWithDefaults`),
+    /// as the server evaluates the condition. A variable absent even so is false.
     public func evaluate(with variables: [String: JSONValue]) -> Bool {
         switch self {
         case .include(let name): return variables[name] == .bool(true)

@@ -38,14 +38,20 @@ public protocol SelectionSet: DataDictBacked, DataDictReadable {
 extension SelectionSet {
     /// Reads the model from a response object.
     ///
+    /// - Parameter variables: the variables the operation was executed with, defaults filled in
+    ///   (`operation.variablesWithDefaults`), which decide @include/@skip: an excluded selection
+    ///   reads as `nil` and is left out of ``jsonObject``, an included one must be in the
+    ///   response. `nil` (the default) when they are not known: the response decides, and a
+    ///   conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
-    public init(responseObject object: ResponseObject) throws {
-        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__selections))
+    public init(responseObject object: ResponseObject, variables: [String: JSONValue]? = nil) throws {
+        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__selections, variables: variables))
     }
 
-    /// Reads the model from a response value, which must be an object.
-    public init(responseValue value: ResponseValue) throws {
-        try self.init(responseObject: value.decodeObject())
+    /// Reads the model from a response value, which must be an object; `variables` as in
+    /// ``init(responseObject:variables:)``.
+    public init(responseValue value: ResponseValue, variables: [String: JSONValue]? = nil) throws {
+        try self.init(responseObject: value.decodeObject(), variables: variables)
     }
 
     @inlinable
@@ -57,24 +63,36 @@ extension SelectionSet {
     /// Builds the model from JSON as `JSONSerialization` parses it (fixtures, tests, migrated
     /// models).
     ///
-    /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
-    public init(jsonObject: [String: Any]) throws {
+    /// With the operation's variables, JSON written by ``jsonObject`` reads back to an equal
+    /// model, a field that @include included and that is `null` as well as one it excluded:
+    ///
+    /// ```swift
+    /// let data = try HeroQuery.Data(jsonObject: json, variables: query.variablesWithDefaults)
+    /// ```
+    ///
+    /// - Parameter variables: as in ``init(responseObject:variables:)``; without them, a
+    ///   conditional field present in the JSON is included and one absent is excluded.
+    /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch, or of a field
+    ///   the variables include and the JSON lacks.
+    public init(jsonObject: [String: Any], variables: [String: JSONValue]? = nil) throws {
         guard JSONSerialization.isValidJSONObject(jsonObject) else {
             throw ResponseDecodingError(expected: "a JSON object", found: "values JSONSerialization cannot write")
         }
-        try self.init(jsonData: JSONSerialization.data(withJSONObject: jsonObject))
+        try self.init(jsonData: JSONSerialization.data(withJSONObject: jsonObject), variables: variables)
     }
 
-    /// Builds the model from the JSON text of its object.
+    /// Builds the model from the JSON text of its object; `variables` as in
+    /// ``init(jsonObject:variables:)``.
     ///
     /// - Throws: `JSONParseError` for text that is not JSON, ``ResponseDecodingError`` naming the
     ///   path of the first mismatch.
-    public init(jsonData: Data) throws {
-        try self.init(responseObject: ResponseObject(jsonData: jsonData))
+    public init(jsonData: Data, variables: [String: JSONValue]? = nil) throws {
+        try self.init(responseObject: ResponseObject(jsonData: jsonData), variables: variables)
     }
 
     /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
-    /// included.
+    /// included: a field that @include/@skip excluded is absent, one included and `null` is
+    /// `null`.
     public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__selections) }
 }
 

@@ -54,7 +54,45 @@ extension GraphQLNullable {
     }
 }
 
-extension Optional {
-    /// A nullable input from an optional: `nil` becomes `.null`.
-    public static func nullable<T>(_ value: T?) -> GraphQLNullable<T> { value.map { .some($0) } ?? .null }
+extension GraphQLNullable {
+    /// A nullable input from a Swift optional: its value, or ``absent`` when it is `nil`, so
+    /// that the input is not sent and the server applies its default, as `nil` means in Apollo
+    /// iOS (`.none`).
+    ///
+    /// ```swift
+    /// let cursor: String? = page.cursor
+    /// LaunchListQuery(after: GraphQLNullable(cursor))   // nil: `after` is not sent
+    /// LaunchListQuery(after: cursor ?? .null)           // nil: `after` is sent as null
+    /// ```
+    ///
+    /// Unlike the `nil` literal (`let x: GraphQLNullable<String> = nil`), which is an explicit
+    /// ``null``: a literal says what to send, an optional only that there may be no value. To
+    /// send `null` for a `nil` optional, or to say which one is meant, use
+    /// ``??(_:_:)`` (`optionalValue ?? .null`, `optionalValue ?? .absent`).
+    @inlinable
+    public init(_ optionalValue: Wrapped?) {
+        if let value = optionalValue {
+            self = .some(value)
+        } else {
+            self = .absent
+        }
+    }
+}
+
+/// A nullable input from a Swift optional, with what to send when it is `nil`:
+/// `optionalValue ?? .null` sends an explicit null, `optionalValue ?? .absent` leaves the input
+/// out (as ``GraphQLNullable/init(_:)`` does). A value is sent as ``GraphQLNullable/some(_:)``.
+///
+/// ```swift
+/// let name: String? = form.name
+/// UpdateProfileMutation(name: name ?? .null)   // nil clears the name on the server
+/// ```
+///
+/// Disfavored, as in Apollo iOS, so that `??` between plain optionals keeps the standard
+/// library's meaning (`optionalString ?? "default"` is a `String`).
+@_disfavoredOverload
+@inlinable
+public func ?? <T>(optionalValue: T?, whenNil: GraphQLNullable<T>) -> GraphQLNullable<T> {
+    if let value = optionalValue { return .some(value) }
+    return whenNil
 }

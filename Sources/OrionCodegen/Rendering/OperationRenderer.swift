@@ -26,7 +26,7 @@ struct OperationRenderer {
     }
 
     /// Members of a generated operation that a variable's property must not take.
-    static let reservedVariableNames: Set<String> = ["__variables", "hashValue"]
+    static let reservedVariableNames: Set<String> = ["__variables", "__defaultVariables", "hashValue", "variablesWithDefaults"]
 
     func render(_ operation: IROperation, data: IRModel, document: String, into writer: inout SwiftWriter) {
         let protocolName: String
@@ -88,5 +88,18 @@ struct OperationRenderer {
             writer.line("  \(SwiftLiteral.string(variable.name)): \(name)\(isNullable ? ".inputValue()" : ".jsonValue"),")
         }
         writer.line("]) }")
+        renderDefaultVariables(variables, into: &writer)
+    }
+
+    /// `__defaultVariables`, for the variables that declare a default value: what the client
+    /// evaluates @include/@skip and arguments with when the variable is not sent. Nothing when
+    /// none does (the protocol's default is empty).
+    private func renderDefaultVariables(_ variables: [IRVariable], into writer: inout SwiftWriter) {
+        let defaults = variables.compactMap { variable in variable.defaultValue.map { (variable.name, $0) } }
+        guard !defaults.isEmpty else { return }
+        writer.line()
+        writer.line("\(access)static var __defaultVariables: [Swift.String: OrionAPI.JSONValue] { [")
+        for (name, value) in defaults { writer.line("  \(SwiftLiteral.string(name)): \(types.jsonLiteral(value)),") }
+        writer.line("] }")
     }
 }

@@ -28,7 +28,7 @@ public final class LaunchListViewModel {
         guard hasMore, !isLoading else { return }
         isLoading = true
         defer { isLoading = false }
-        let query = LaunchListQuery(pageSize: .some(pageSize), after: cursor.map { .some($0) } ?? .absent)
+        let query = LaunchListQuery(pageSize: .some(pageSize), after: cursor ?? .absent)
         do {
             let result = try await client.fetch(query: query)
             guard let page = result.data?.launches else {
