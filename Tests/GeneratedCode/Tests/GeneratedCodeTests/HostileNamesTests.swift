@@ -76,7 +76,9 @@ import Testing
              "orionAPI": "X", "hostileAPI": "Y", "objects": {"__typename": "Objects", "byTypename": "b"},
              "schemaMetadata": "Z", "identifiable": "ID"}
             """#)
-        let data = try HostileQuery.Data(jsonObject: json)
+        // `$flag` includes `bool` and skips `int`; `$withData` is left out, and its default includes `data`.
+        let query = HostileQuery(flag: true)
+        let data = try HostileQuery.Data(jsonObject: json, variables: query.variablesWithDefaults)
         #expect(data.Type_?.protocol == "p")
         #expect(data.Type_?.class == 2)
         #expect(data.Type_?.Type_ == "t")
