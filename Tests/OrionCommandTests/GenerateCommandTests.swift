@@ -81,6 +81,20 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated").path), "nothing written on errors")
     }
 
+    @Test func anUnknownConfigurationKeyIsAnErrorWithASuggestion() throws {
+        let directory = try project()
+        let file = directory.appendingPathComponent("orion.json")
+        try Data(#"""
+            {"schema": ["graphql/schema.graphqls"], "operations": ["graphql/**/*.graphql"], "namespace": "RocketReserverAPI",
+             "output": {"path": "Generated", "moduletype": "single-file"}, "scalarTypes": {"Upload": "String"}}
+            """#.utf8).write(to: file)
+        let result = try Orion.run(["generate"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(#"orion.json: unknown key "scalarTypes". Did you mean "scalars"?"#))
+        #expect(result.errors.contains(#"orion.json: unknown key "moduletype" in "output". Did you mean "moduleType"?"#))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated").path), "nothing generated")
+    }
+
     @Test func configurationProblemsAreExplained() throws {
         let directory = try Orion.temporaryDirectory()
         let missing = try Orion.run(["generate"], in: directory)
