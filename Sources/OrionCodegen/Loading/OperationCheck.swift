@@ -18,6 +18,8 @@ public struct OperationCheck: Sendable {
         case spec
     }
 
+    /// The rules the check applied.
+    public let rules: Rules
     /// The documents that parsed.
     public var documents: [Document]
     /// Reading and syntax errors, file by file, then validation errors (by file and position).
@@ -29,6 +31,7 @@ public struct OperationCheck: Sendable {
     /// against `schema`.
     public init(_ globs: [String], relativeTo directory: URL, schema: Schema, rules: Rules) {
         let (documents, loadingErrors) = OperationLoader.load(globs, relativeTo: directory)
+        self.rules = rules
         self.documents = documents
         switch rules {
         case .spec:

@@ -72,12 +72,12 @@ struct Generate: ParsableCommand {
         // of the files that parsed, all reported before anything is generated.
         let check = OperationCheck(configuration.operations, relativeTo: base, schema: schema, rules: .codeGeneration)
         guard check.errors.isEmpty else {
-            Diagnostics.print(errors: check.errors, warnings: [])
+            Diagnostics.print(errors: check.errors, warnings: check.warnings)
             throw ExitCode.failure
         }
         let files: [GeneratedFile]
         do {
-            files = try CodeGenerator.generate(schema: schema, documents: check.documents, options: configuration.options)
+            files = try CodeGenerator.generate(schema: schema, operations: check, options: configuration.options)
         } catch {
             Diagnostics.print(errors: error.errors, warnings: [])
             throw ExitCode.failure
