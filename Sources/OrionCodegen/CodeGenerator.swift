@@ -32,6 +32,23 @@ public enum CodeGenerator {
     public static func generate(schema: Schema, documents: [Document], options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
         guard errors.isEmpty else { throw CodegenError(errors) }
+        return try generate(validDocuments: documents, schema: schema, options: options)
+    }
+
+    /// Generates from operations already checked against `schema` (`OperationCheck`), without
+    /// validating them a second time when the check applied the code generator's rules.
+    ///
+    /// - Throws: `CodegenError` with the check's errors.
+    public static func generate(schema: Schema, operations: OperationCheck, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
+        guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
+        guard operations.rules == .codeGeneration else {
+            return try generate(schema: schema, documents: operations.documents, options: options)
+        }
+        return try generate(validDocuments: operations.documents, schema: schema, options: options)
+    }
+
+    /// Everything after validation: the documents are valid by `swiftCodeGenerationRules`.
+    private static func generate(validDocuments documents: [Document], schema: Schema, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let compilation: CompilationResult
         do {
             compilation = try IRBuilder.compile(documents, schema: schema, injectingTypename: true)

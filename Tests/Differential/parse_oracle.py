@@ -5,13 +5,21 @@
       Writes the corpus: every .graphql/.graphqls file of the shared data, small documents for
       every construct of the language, and thousands of documents derived from both by
       truncation and mutation (fixed seeds: the same corpus every run). Writes OUTDIR/NNNNN.graphql
-      and OUTDIR/expected.json: {file: {"parses": bool, "line", "column", "message"}}.
+      and OUTDIR/expected.json: {file: {"parses": bool, "line", "column", "message", "departure"?}}.
 
   parse_oracle.py compare PAIRS.json
       PAIRS.json: [{"file", "original", "printed"}]. For each, checks that graphql-core parses the
       printed text to the same document as the original, ignoring locations and the `block` flag
       of strings (a printer may write a block string as a regular one; the value is what counts).
       Prints a JSON list of mismatches.
+
+One known departure, and only one: empty selection sets. The spec's grammar is
+`SelectionSet : { Selection+ }`, and graphql-js and graphql-core up to 3.2 refuse `{}` with
+"Expected Name, found '}'." at the `}`. graphql-core 3.3 parses it by default, behind its
+deprecated `allow_empty_selection_sets` option; Orion follows the spec. So every verdict is
+graphql-core 3.3.2's with `allow_empty_selection_sets=False`, and a document whose verdict that
+changes is marked "departure": true. Writing the corpus stops with an error if the option ever
+changes a verdict in another way than to that error, so the departure cannot grow unnoticed.
 """
 import json
 import random
@@ -75,6 +83,27 @@ SNIPPETS = [
     'query Q { __typename a: __typename }',
 ]
 
+# Empty selection sets in every position they can take, where the verdicts depart from
+# graphql-core 3.3.2's defaults (see the module's docstring); not mutated.
+EMPTY_SELECTION_SETS = [
+    '{}',
+    'query {}',
+    'query Q {}',
+    'mutation M($id: ID!) {}',
+    'subscription S @d {}',
+    '{ customerAddress {} }',
+    '{ a: b(x: 1) @d {} }',
+    '{ a { b {} } }',
+    '{\n  a {\n  }\n}',
+    'fragment F on T {}',
+    'fragment F on T @d { a } fragment G on T {}',
+    '{ ... on T {} }',
+    '{ ... {} }',
+    '{ ... @d {} }',
+    'type Qd  query {}',
+    '{ a {} } {',
+]
+
 # Tokens and characters that mutations insert: punctuators, keywords, edge cases of the lexer.
 INSERTIONS = [
     '{', '}', '(', ')', '[', ']', ':', '=', '@', '!', '$', '|', '&', '...', '..', '.', '"', '"""', '\\"""',
@@ -86,9 +115,15 @@ INSERTIONS = [
 ]
 
 
-def verdict(text):
+# The spec's grammar for selection sets (see the module's docstring): the one departure from
+# graphql-core 3.3.2's defaults.
+SPEC_GRAMMAR = {"allow_empty_selection_sets": False}
+EMPTY_SELECTION_SET_ERROR = "Syntax Error: Expected Name, found '}'."
+
+
+def graphql_core_verdict(text, **options):
     try:
-        parse(text)
+        parse(text, **options)
         return {"parses": True}
     except GraphQLSyntaxError as error:
         location = error.locations[0] if error.locations else None
@@ -100,6 +135,17 @@ def verdict(text):
         }
     except RecursionError:
         return {"parses": False, "line": None, "column": None, "message": "RecursionError"}
+
+
+def verdict(text):
+    """graphql-core 3.3.2's verdict under the spec's grammar, marked when it departs from the default."""
+    spec = graphql_core_verdict(text, **SPEC_GRAMMAR)
+    default = graphql_core_verdict(text)
+    if spec != default:
+        if spec.get("message") != EMPTY_SELECTION_SET_ERROR:
+            sys.exit(f"allow_empty_selection_sets changed more than empty selection sets: {text!r}: {default} -> {spec}")
+        spec["departure"] = True
+    return spec
 
 
 def mutate(text, rng):
@@ -148,7 +194,7 @@ def corpus(out_dir, shared):
                 text = mutate(text, rng)
             derived.append(text)
     expected = {}
-    for index, text in enumerate(documents + SNIPPETS + derived):
+    for index, text in enumerate(documents + SNIPPETS + derived + EMPTY_SELECTION_SETS):
         name = f"{index:05d}.graphql"
         # Bytes, so that \r and lone characters survive exactly as generated.
         (out / name).write_bytes(text.encode("utf-8", "surrogatepass"))
@@ -169,9 +215,9 @@ def compare(pairs_path):
     pairs = json.loads(Path(pairs_path).read_text(encoding="utf-8"))
     mismatches = []
     for pair in pairs:
-        original = without_block_flags(parse(pair["original"], no_location=True).to_dict())
+        original = without_block_flags(parse(pair["original"], no_location=True, **SPEC_GRAMMAR).to_dict())
         try:
-            printed = without_block_flags(parse(pair["printed"], no_location=True).to_dict())
+            printed = without_block_flags(parse(pair["printed"], no_location=True, **SPEC_GRAMMAR).to_dict())
         except GraphQLSyntaxError as error:
             mismatches.append({"file": pair["file"], "problem": f"printed text does not parse: {error.message}"})
             continue

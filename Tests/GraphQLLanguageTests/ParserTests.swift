@@ -128,13 +128,6 @@ import Testing
         #expect(fields(middle[0].selectionSet).map(\.responseKey) == ["c", "d"])
     }
 
-    @Test func emptySelectionSetsParseAsGraphQLCoreParsesThem() throws {
-        // The spec asks for a selection; graphql-core parses `{}` and leaves it to validation.
-        #expect(try operation(try parse("{}")).selectionSet.selections.isEmpty)
-        let field = try #require(fields(try operation(try parse("query Q { a {} }")).selectionSet).first)
-        #expect(field.selectionSet?.selections.isEmpty == true)
-    }
-
     // MARK: Values
 
     @Test func parsesEveryValueKind() throws {

@@ -52,7 +52,26 @@ import Testing
         #expect(Printer.print(try parse("query @d { a }")) == "query @d {\n  a\n}")
         #expect(Printer.print(try parse("query ($a: Int) { a }")) == "query($a: Int) {\n  a\n}")
         #expect(Printer.print(try parse("mutation { a }")) == "mutation {\n  a\n}")
-        #expect(Printer.print(try parse("{ a {} }")) == "{\n  a {}\n}")
+    }
+
+    /// `type T` then `{ a }` would read as `type T { a }`: after a definition whose block may
+    /// follow it, an anonymous query keeps its keyword.
+    @Test func keepsTheQueryKeywordAfterADefinitionThatWouldTakeItsBrace() throws {
+        #expect(Printer.print(try parse("type Qd  query { a }")) == "type Qd\n\nquery {\n  a\n}")
+        #expect(Printer.print(try parse("extend schema @d query { a }")) == "extend schema @d\n\nquery {\n  a\n}")
+        #expect(Printer.print(try parse("type T { f: Int } { a }")) == "type T {\n  f: Int\n}\n\n{\n  a\n}")
+        #expect(Printer.print(try parse("union U { a }")) == "union U\n\n{\n  a\n}")
+        #expect(Printer.print(try parse("scalar S { a }")) == "scalar S\n\n{\n  a\n}")
+    }
+
+    @Test(arguments: [
+        "type T query { a }", "interface I query { a }", "enum E query { a }", "input I query { a }",
+        "extend type T @d query { a }", "extend interface I implements J query { a }", "extend enum E @d query { a }",
+        "extend input I @d query { a }", "extend schema @d query { a }", "union U query { a }", "scalar S query { a }",
+        "directive @d on FIELD query { a }", "extend scalar S @d query { a }", "type T { f: Int } query { a } type U query { b }",
+    ])
+    func anAnonymousQueryAfterATypeSystemDefinitionRoundTrips(text: String) throws {
+        try expectRoundTrip(text)
     }
 
     @Test func printsDescriptionsOfOperationsFragmentsAndVariables() throws {
@@ -273,7 +292,7 @@ import Testing
         "{ f(s: \"\"\"\n  block\n    indented\n  \"\"\") }",
         "{ ...F @d ... on T @e { a } ... @include(if: $x) { b } ... { c } }",
         "fragment F on T @d { a { b } }", #""described" fragment F on T { a }"#, #""""described""" query Q { a }"#,
-        "{ a {} }", "{ a @d @e @f(x: 1) }",
+        "{ a @d @e @f(x: 1) }",
         #""s" schema @d { query: Q mutation: M subscription: S }"#, "extend schema @d", "extend schema { query: Q }",
         #""""block""" scalar S @specifiedBy(url: "u")"#, "extend scalar S @d",
         "type T implements & A & B @d { f(\"a\" a: Int = 1 @x, b: [In!]): String! @deprecated g: [[T]] }",

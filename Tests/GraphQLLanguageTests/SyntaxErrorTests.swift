@@ -160,6 +160,34 @@ import Testing
         expectSyntaxError(text, message, line: line, column: column)
     }
 
+    /// `SelectionSet : { Selection+ }`: an empty selection set is refused wherever it stands, at
+    /// its `}`, as graphql-js and graphql-core 3.2.8 refuse it (graphql-core 3.3 parses it by
+    /// default: see `GraphQLCoreAgreementTests`).
+    @Test(arguments: [
+        ("{}", 1, 2),
+        ("query {}", 1, 8),
+        ("query Q {}", 1, 10),
+        ("mutation M($id: ID!) {}", 1, 23),
+        ("subscription S @d {}", 1, 20),
+        ("{ customerAddress {} }", 1, 20),
+        ("{ a: b(x: 1) @d {} }", 1, 18),
+        ("{ a { b {} } }", 1, 10),
+        ("{\n  a {\n  }\n}", 3, 3),
+        ("fragment F on T {}", 1, 18),
+        ("fragment F on T @d {}", 1, 21),
+        ("{ ... on T {} }", 1, 13),
+        ("{ ... {} }", 1, 8),
+        ("{ ... @d {} }", 1, 11),
+        ("{ a }  {}", 1, 9),
+        ("type Qd  query {}", 1, 17),
+    ])
+    func refusesEmptySelectionSets(text: String, line: Int, column: Int) {
+        expectSyntaxError(text, "Syntax Error: Expected Name, found '}'.", line: line, column: column)
+        if !text.hasPrefix("type") {
+            expectSyntaxError(text, "Syntax Error: Expected Name, found '}'.", line: line, column: column, options: ParseOptions(mode: .executableOnly))
+        }
+    }
+
     // MARK: The error's text
 
     @Test func printsLikeACompilerWithTheLineAndACaret() throws {

@@ -81,6 +81,36 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated").path), "nothing written on errors")
     }
 
+    /// As `orion validate` does: every file's syntax error, with its file, line and column, and
+    /// the validation errors of the files that parsed, all in one run.
+    @Test func reportsEverySyntaxErrorOfEveryFileAtOnce() throws {
+        let directory = try project()
+        try Data("query First {\n  launches { cursor }\n".utf8).write(to: directory.appendingPathComponent("graphql/First.graphql"))
+        try Data("query Second {\n  launch(id: ) { id }\n}\n".utf8).write(to: directory.appendingPathComponent("graphql/Nested/Second.graphql"))
+        try Data("query Third { launches { nope } }\n".utf8).write(to: directory.appendingPathComponent("graphql/Third.graphql"))
+        let result = try Orion.run(["generate"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains("graphql/First.graphql:3:1: error: Syntax Error: Expected Name, found <EOF>."))
+        #expect(result.errors.contains("graphql/Nested/Second.graphql:2:14: error: Syntax Error: Unexpected ')'.\n  launch(id: ) { id }\n             ^"))
+        #expect(result.errors.contains("graphql/Third.graphql:1:26: error: Cannot query field 'nope' on type 'LaunchConnection'."))
+        #expect(result.errors.contains("3 errors"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated").path), "nothing written on errors")
+    }
+
+    @Test func anUnknownConfigurationKeyIsAnErrorWithASuggestion() throws {
+        let directory = try project()
+        let file = directory.appendingPathComponent("orion.json")
+        try Data(#"""
+            {"schema": ["graphql/schema.graphqls"], "operations": ["graphql/**/*.graphql"], "namespace": "RocketReserverAPI",
+             "output": {"path": "Generated", "moduletype": "single-file"}, "scalarTypes": {"Upload": "String"}}
+            """#.utf8).write(to: file)
+        let result = try Orion.run(["generate"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(#"orion.json: unknown key "scalarTypes". Did you mean "scalars"?"#))
+        #expect(result.errors.contains(#"orion.json: unknown key "moduletype" in "output". Did you mean "moduleType"?"#))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Generated").path), "nothing generated")
+    }
+
     @Test func configurationProblemsAreExplained() throws {
         let directory = try Orion.temporaryDirectory()
         let missing = try Orion.run(["generate"], in: directory)

@@ -207,18 +207,19 @@ struct ParserState {
         return Variable(name: try parseName(), location: location(from: start))
     }
 
-    /// SelectionSet: { Selection* }
+    /// SelectionSet: { Selection+ }
     ///
-    /// The spec asks for at least one selection; graphql-js parses `{}` and leaves the verdict to
-    /// validation, and so do we, so that both report the same thing.
+    /// At least one selection, as the spec's grammar says: `{}` fails where its `}` is, with the
+    /// error graphql-js gives (`Expected Name, found '}'.`). graphql-core 3.3 parses empty
+    /// selection sets by default (its deprecated `allow_empty_selection_sets`); the spec decides.
     private mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
         try enterNesting()
         let start = token.start
         try expect(.braceLeft)
         var selections: [Selection] = []
-        while try !expectOptional(.braceRight) {
+        repeat {
             selections.append(try parseSelection())
-        }
+        } while try !expectOptional(.braceRight)
         depth -= 1
         return SelectionSet(selections: selections, location: location(from: start))
     }

@@ -2,12 +2,55 @@
 /// selection or field per line, descriptions on the line before what they describe.
 ///
 /// What it prints parses back to the same AST (locations aside): strings keep their values
-/// (a block string that cannot print as one prints as a regular string), and every optional part
-/// that was present is printed.
+/// (a block string that cannot print as one prints as a regular string), every optional part
+/// that was present is printed, and an anonymous query keeps its `query` keyword where a bare
+/// `{` would be read as part of the definition before it. An AST built by hand can hold what no
+/// text parses to: an empty selection set prints as `{}`, which the parser refuses.
 public enum Printer {
     /// The document as GraphQL text, definitions separated by a blank line.
+    ///
+    /// A plain anonymous query prints as its bare selection set, except after a definition that
+    /// would read that `{` as its own block (`type T`, `extend schema @d`): there it keeps its
+    /// `query` keyword, so that the text parses back to the same definitions.
     public static func print(_ document: Document) -> String {
-        document.definitions.map(print).joined(separator: "\n\n")
+        var printed: [String] = []
+        printed.reserveCapacity(document.definitions.count)
+        var previous: Definition?
+        for definition in document.definitions {
+            if case .operation(let node) = definition {
+                printed.append(operation(node, shorthandAllowed: !(previous.map(acceptsBlock) ?? false)))
+            } else {
+                printed.append(print(definition))
+            }
+            previous = definition
+        }
+        return printed.joined(separator: "\n\n")
+    }
+
+    /// Whether a `{` right after the definition's text would be parsed as part of it: an object,
+    /// interface, enum or input type (or extension) printed without its block, or a schema
+    /// (extension) without operation types.
+    private static func acceptsBlock(_ definition: Definition) -> Bool {
+        func withoutBlock(_ kind: TypeKind, _ fields: [FieldDefinition], _ values: [EnumValueDefinition], _ inputFields: [InputValueDefinition]) -> Bool {
+            switch kind {
+            case .object, .interface: fields.isEmpty
+            case .enum: values.isEmpty
+            case .inputObject: inputFields.isEmpty
+            case .scalar, .union: false
+            }
+        }
+        switch definition {
+        case .type(let node):
+            return withoutBlock(node.kind, node.fields, node.enumValues, node.inputFields)
+        case .typeExtension(let node):
+            return withoutBlock(node.kind, node.fields, node.enumValues, node.inputFields)
+        case .schema(let node):
+            return node.operationTypes.isEmpty
+        case .schemaExtension(let node):
+            return node.operationTypes.isEmpty
+        case .operation, .fragment, .directive, .directiveExtension:
+            return false
+        }
     }
 
     /// One definition as GraphQL text.
@@ -64,9 +107,9 @@ public enum Printer {
 
     // MARK: Executable definitions
 
-    private static func operation(_ node: OperationDefinition) -> String {
+    private static func operation(_ node: OperationDefinition, shorthandAllowed: Bool = true) -> String {
         let selections = print(node.selectionSet)
-        if node.operation == .query, node.name == nil, node.description == nil,
+        if shorthandAllowed, node.operation == .query, node.name == nil, node.description == nil,
            node.variableDefinitions.isEmpty, node.directives.isEmpty {
             return selections
         }
@@ -218,7 +261,7 @@ public enum Printer {
     }
 
     /// `{`, each item on its own line indented by two spaces, `}`; nothing for no items unless
-    /// `allowEmpty` (an empty selection set still has to print as `{}`).
+    /// `allowEmpty` (an empty selection set, only built by hand, prints as `{}`).
     private static func block(_ items: [String], allowEmpty: Bool = false) -> String {
         if items.isEmpty { return allowEmpty ? "{}" : "" }
         return "{\n" + indent(items.joined(separator: "\n")) + "\n}"

@@ -27,10 +27,22 @@ public struct Configuration: Codable, Sendable, Hashable {
     /// A local path to the Orion package for a generated Package.swift (default: its URL).
     public var orionPath: String?
 
+    /// The keys of orion.json: every other key is an error (see `unknownKeys(in:)`).
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case schema, operations, namespace, output, scalars, accessLevel, orionPath
+    }
+
+    /// Where and how the generated code is written: `output` in orion.json.
     public struct Output: Codable, Sendable, Hashable {
         /// The directory to write (for `single-file`, the directory of `API.swift`).
         public var path: String
+        /// `swift-package` (the default), `embedded` or `single-file`.
         public var moduleType: CodegenOptions.ModuleType?
+
+        /// The keys of `output`.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case path, moduleType
+        }
 
         public init(path: String, moduleType: CodegenOptions.ModuleType? = nil) {
             self.path = path
@@ -86,6 +98,12 @@ public struct Configuration: Codable, Sendable, Hashable {
             data = try Data(contentsOf: url)
         } catch {
             throw ConfigurationError("Cannot read \(url.path): \(error.localizedDescription). Run `orion init` to write a starter configuration.")
+        }
+        // Before decoding: a misspelled key would otherwise be ignored, or reported as the
+        // required key it was meant to be, without the word that explains it.
+        let unknownKeys = unknownKeys(in: data)
+        guard unknownKeys.isEmpty else {
+            throw ConfigurationError(unknownKeys.map { "\(url.path): \($0)" }.joined(separator: "\n"))
         }
         let configuration: Configuration
         do {

@@ -7,9 +7,11 @@
 ///    abandoned as soon as a whole row exceeds the threshold.
 /// C. Suggestions are ordered by distance, then by natural order (digit runs compared as
 ///    numbers); at most five are shown.
-enum Suggestions {
+///
+/// `package`: the configuration reader of OrionCodegen suggests keys with it too.
+package enum Suggestions {
     /// The candidates close enough to `input`, best first.
-    static func list(_ input: String, _ candidates: [String]) -> [String] {
+    package static func list(_ input: String, _ candidates: [String]) -> [String] {
         let threshold = input.count * 4 / 10 + 1
         let inputLowercased = Array(input.lowercased().unicodeScalars)
         var distances: [String: Int] = [:]
@@ -22,9 +24,10 @@ enum Suggestions {
         }
     }
 
-    /// ` Did you mean 'a', 'b', or 'c'?`, or "" for no suggestions.
-    static func didYouMean(_ suggestions: [String], subject: String? = nil) -> String {
-        let quoted = suggestions.prefix(5).map { "'\($0)'" }
+    /// ` Did you mean 'a', 'b', or 'c'?`, or "" for no suggestions; `quote` is what surrounds
+    /// each (`"` for JSON keys).
+    package static func didYouMean(_ suggestions: [String], subject: String? = nil, quote: String = "'") -> String {
+        let quoted = suggestions.prefix(5).map { quote + $0 + quote }
         var message = " Did you mean " + (subject.map { $0 + " " } ?? "")
         switch quoted.count {
         case 0: return ""

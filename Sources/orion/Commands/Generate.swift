@@ -68,14 +68,16 @@ struct Generate: ParsableCommand {
             Diagnostics.print(errors: error.errors, warnings: [])
             throw ExitCode.failure
         }
-        let (documents, syntaxErrors) = OperationLoader.load(configuration.operations, relativeTo: base)
-        guard syntaxErrors.isEmpty else {
-            Diagnostics.print(errors: syntaxErrors, warnings: [])
+        // The check `orion validate` makes: every file's syntax error and the validation errors
+        // of the files that parsed, all reported before anything is generated.
+        let check = OperationCheck(configuration.operations, relativeTo: base, schema: schema, rules: .codeGeneration)
+        guard check.errors.isEmpty else {
+            Diagnostics.print(errors: check.errors, warnings: check.warnings)
             throw ExitCode.failure
         }
         let files: [GeneratedFile]
         do {
-            files = try CodeGenerator.generate(schema: schema, documents: documents, options: configuration.options)
+            files = try CodeGenerator.generate(schema: schema, operations: check, options: configuration.options)
         } catch {
             Diagnostics.print(errors: error.errors, warnings: [])
             throw ExitCode.failure

@@ -42,16 +42,8 @@ struct Validate: ParsableCommand {
             throw ExitCode.failure
         }
         guard !operationGlobs.isEmpty else { return }
-        let (documents, syntaxErrors) = OperationLoader.load(operationGlobs, relativeTo: directory)
-        var errors = syntaxErrors
-        var warnings: [GraphQLError] = []
-        if strict {
-            errors += OrionCompiler.validate(documents, schema: schema)
-        } else {
-            errors += OrionCompiler.validate(documents, schema: schema, rules: swiftCodeGenerationRules)
-            warnings = OrionCompiler.validate(documents, schema: schema, rules: [NoUnusedFragments.self])
-        }
-        Diagnostics.print(errors: errors, warnings: warnings)
-        if !errors.isEmpty { throw ExitCode.failure }
+        let check = OperationCheck(operationGlobs, relativeTo: directory, schema: schema, rules: strict ? .spec : .codeGeneration)
+        Diagnostics.print(errors: check.errors, warnings: check.warnings)
+        if !check.errors.isEmpty { throw ExitCode.failure }
     }
 }

@@ -55,7 +55,6 @@ struct Diagnostic: Equatable, CustomStringConvertible {
         (FragmentsOnCompositeTypes.self, "{ dog { ... on Boolean { name } } } fragment F on DogCommand { name }", [("Fragment cannot condition on non composite type 'Boolean'.", [(1, 16)]), ("Fragment 'F' cannot condition on non composite type 'DogCommand'.", [(1, 51)])]),
         (VariablesAreInputTypes.self, "query Foo($a: Dog, $b: [[CatOrDog!]]!, $c: Pet) { dog { name } }", [("Variable '$a' cannot be non-input type 'Dog'.", [(1, 15)]), ("Variable '$b' cannot be non-input type '[[CatOrDog!]]!'.", [(1, 24)]), ("Variable '$c' cannot be non-input type 'Pet'.", [(1, 44)])]),
         (ScalarLeafs.self, "{ dog { barks { sinceWhen } } human }", [("Field 'barks' must not have a selection since type 'Boolean' has no subfields.", [(1, 15)]), ("Field 'human' of type 'Human' must have a selection of subfields. Did you mean 'human { ... }'?", [(1, 31)])]),
-        (ScalarLeafs.self, "{ human {} }", []),
         (FieldsOnCorrectType.self, "{ dog { meowVolume name } catOrDog { name __typename } }", [("Cannot query field 'meowVolume' on type 'Dog'.", [(1, 9)]), ("Cannot query field 'name' on type 'CatOrDog'. Did you mean to use an inline fragment on 'Pet', 'Cat', or 'Dog'?", [(1, 38)])]),
         (UniqueFragmentNames.self, "{ dog { ...F } } fragment F on Dog { name } fragment F on Dog { barks }", [("There can be only one fragment named 'F'.", [(1, 27), (1, 54)])]),
         (KnownFragmentNames.self, "{ dog { ...UnknownFragment1 } }", [("Unknown fragment 'UnknownFragment1'.", [(1, 12)])]),
