@@ -25,3 +25,7 @@ generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.
 generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
     --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
+
+# The schema sweep (Tests/SchemaSweep): operations written from each schema alone, their
+# packages, and the SchemaSweepTests target's tests.
+bash "$root/Tests/SchemaSweep/sweep.sh" "$orion" "$here/Generated"
