@@ -38,8 +38,9 @@ from values import Rotation, variable_value
 
 # Bounds that keep the generated code's compile time in budget (see README.md).
 DEPTH = 2  # a root field's object, and the objects of its first CHILDREN composite fields
-LEAVES = 8  # leaf fields per selection set, enum fields aside (those are all selected)
-CHILDREN = 2  # composite fields per selection set, within DEPTH
+SUBSCRIPTION_DEPTH = 1  # subscriptions are an operation each: leaves of their root field only
+LEAVES = 4  # leaf fields per selection set, enum fields aside (those are all selected)
+CHILDREN = 1  # composite fields per selection set, within DEPTH
 CASE_LEAVES = 1  # leaf fields per type condition of an interface's or union's fragment
 ROOTS_PER_OPERATION = 40
 MODELS_PER_OPERATION = 160
@@ -209,7 +210,8 @@ class SweepBuilder:
             for name in list(fields_of(root.type)):
                 selection, variables = self.add_field(root, name, None)
                 if selection.selection_set is not None:
-                    self.fill(selection.selection_set, DEPTH, variables)
+                    depth = SUBSCRIPTION_DEPTH if operation_type == "subscription" else DEPTH
+                    self.fill(selection.selection_set, depth, variables)
         self.cover_output_enums()
         self.cover_abstract_types()
         self.cover_input_types()
@@ -363,8 +365,11 @@ class SweepBuilder:
                     variables.update(self.root_variables[id(item)])
                 selection_set = SelectionSet(root.type, items=list(group))
                 operation = Operation(f"Sweep{index:02d}{suffix}", operation_type, selection_set, variables)
-                self.add_aliases(operation)
-                self.add_conditions(operation)
+                # Aliases and conditions once per root type: each inline fragment repeats the
+                # fields of its parent in the generated code.
+                if index == 1:
+                    self.add_aliases(operation)
+                    self.add_conditions(operation)
                 result.append(operation)
         for operation in result:
             operation.fragments = self.fragments_used(operation.selection_set)
