@@ -27,9 +27,10 @@ public struct CodegenError: Error, Sendable {
 /// Generates Swift for operations and fragments against a schema: validation, IR, models,
 /// schema types, laid out as the options say. Same inputs, same bytes.
 public enum CodeGenerator {
-    /// - Throws: `CodegenError` with every validation error, or names that would clash in Swift.
+    /// - Throws: `CodegenError` with every validation error (the spec's rules and
+    ///   ``swiftCodeGenerationRules``, which refuse names that would clash in Swift).
     public static func generate(schema: Schema, documents: [Document], options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
-        let errors = validate(documents, schema: schema, rules: codeGenerationRules)
+        let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
         guard errors.isEmpty else { throw CodegenError(errors) }
         let prepared = documents.map(TypenameInjection.apply)
         let compilation: CompilationResult
@@ -44,6 +45,7 @@ public enum CodeGenerator {
         let modelRenderer = ModelRenderer(schema: schema, types: types, access: access)
         let operationRenderer = OperationRenderer(types: types, models: modelRenderer, access: access)
         let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
+        let layout = OutputLayout(options: options)
         var builder = ModelBuilder(schema: schema, types: types, compilation: compilation)
         var files: [GeneratedFile] = []
 
@@ -70,34 +72,28 @@ public enum CodeGenerator {
             }
             files.append(GeneratedFile(path: "Operations/\(folder)/\(typeName).graphql.swift", contents: writer.text))
         }
-        let problems = builder.problems + compilation.operations.flatMap(OperationRenderer.nameClashes)
-        let sources = documents.compactMap(\.source)
-        guard problems.isEmpty else { throw CodegenError(problems.map { $0.locating(in: sources) }) }
 
         let typeNames = schemaRenderer.typeNames(referenced: compilation.referencedTypeNames)
-        var metadata = SwiftWriter()
-        schemaRenderer.renderMetadata(typeNames, into: &metadata)
-        files.append(GeneratedFile(path: "Schema/SchemaMetadata.graphql.swift", contents: metadata.text))
+        files.append(GeneratedFile(path: "Schema/SchemaMetadata.graphql.swift", contents: layout.schemaFile { schemaRenderer.renderMetadata(typeNames, into: &$0) }))
         for name in typeNames {
             guard let type = schema[name] else { continue }
-            var writer = SwiftWriter()
+            // Files are named as their Swift types are: SwiftPM wants each file name once per target.
+            let name = types.schemaTypeName(name)
             switch type.kind {
             case .enum:
-                schemaRenderer.renderEnum(type, into: &writer)
-                files.append(GeneratedFile(path: "Schema/Enums/\(name).graphql.swift", contents: writer.text))
+                files.append(GeneratedFile(path: "Schema/Enums/\(name).graphql.swift", contents: layout.schemaFile { schemaRenderer.renderEnum(type, into: &$0) }))
             case .inputObject:
-                schemaRenderer.renderInputObject(type, into: &writer)
-                files.append(GeneratedFile(path: "Schema/InputObjects/\(name).graphql.swift", contents: writer.text))
+                files.append(GeneratedFile(
+                    path: "Schema/InputObjects/\(name).graphql.swift", contents: layout.schemaFile { schemaRenderer.renderInputObject(type, into: &$0) }))
             case .scalar:
-                schemaRenderer.renderCustomScalar(type, into: &writer)
-                files.append(GeneratedFile(path: "Schema/CustomScalars/\(name).swift", contents: writer.text))
+                files.append(GeneratedFile(path: "Schema/CustomScalars/\(name).swift", contents: layout.schemaFile { schemaRenderer.renderCustomScalar(type, into: &$0) }))
             default:
                 continue
             }
         }
-        var configuration = SwiftWriter()
-        schemaRenderer.renderConfiguration(into: &configuration)
-        files.append(GeneratedFile(path: "Schema/SchemaConfiguration.swift", contents: configuration.text, overwrites: false))
-        return OutputLayout(options: options).arrange(files)
+        files.append(GeneratedFile(path: "Schema/CustomScalars/ID.swift", contents: layout.schemaFile { schemaRenderer.renderID(into: &$0) }))
+        files.append(GeneratedFile(
+            path: "Schema/SchemaConfiguration.swift", contents: layout.schemaFile { schemaRenderer.renderConfiguration(into: &$0) }, overwrites: false))
+        return layout.arrange(files)
     }
 }

@@ -6,7 +6,7 @@ import PackageDescription
 // from JSON responses and reads every kind of field, OrionClientTests runs the client with the
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
 // its own, and runs `orion fetch-schema` against both.
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI"]
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
@@ -17,6 +17,10 @@ let package = Package(
     platforms: [.macOS(.v12)],
     dependencies: [.package(name: "Orion", path: "../..")] + (generated + sweeps).map { .package(path: "Generated/\($0)") },
     targets: [
+        // The hostile-names schema's code in the layouts that go into an existing target: built
+        // (with -warnings-as-errors, as everything here) to show that they compile.
+        .target(name: "HostileEmbedded", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-embedded"),
+        .target(name: "HostileSingleFile", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-single-file"),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [.product(name: "OrionAPI", package: "Orion")] + generated.map { .product(name: $0, package: $0) }

@@ -26,6 +26,16 @@ generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/s
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
     --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
 
+# Names chosen to break a Swift code generator, in each of the three layouts: a package of its
+# own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
+# package here has targets of its own.
+hostile="$here/Schemas/HostileNames"
+generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date
+for layout in embedded single-file; do
+    "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
+        --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
+done
+
 # The schema sweep (Tests/SchemaSweep): operations written from each schema alone, their
 # packages, and the SchemaSweepTests target's tests.
 bash "$root/Tests/SchemaSweep/sweep.sh" "$orion" "$here/Generated"

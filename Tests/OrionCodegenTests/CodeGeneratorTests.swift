@@ -34,20 +34,20 @@ import Testing
         let swift = try Generation.run(sdl: Self.sdl, operations: """
             query Thing($id: ID!) { thing(id: $id) { id name oldName kind createdAt score default } }
             """, options: CodegenOptions(namespace: "API", moduleType: .singleFile, scalarTypes: ["DateTime": "Date"]))
-        #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery, Hashable {"))
-        #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Hashable, Identifiable {"))
-        #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: String? { __data[3] }"))
+        #expect(swift.contains("public struct ThingQuery: OrionAPI.GraphQLQuery, Swift.Hashable {"))
+        #expect(swift.contains("public struct Thing: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {"))
+        #expect(swift.contains("@available(*, deprecated, message: \"Use name.\")\n      public var oldName: Swift.String? { __data[3] }"))
         #expect(swift.contains("public var kind: OrionAPI.GraphQLEnum<API.Kind>? { __data[4] }"))
         #expect(swift.contains(".field(\"kind\", OrionAPI.GraphQLEnum<API.Kind>?.self),"))
         #expect(swift.contains("public var createdAt: API.DateTime? { __data[5] }"))
-        #expect(swift.contains("public typealias DateTime = Date"))
+        #expect(swift.contains("public typealias DateTime = Foundation.Date"))
         #expect(swift.contains("Unmapped custom scalar: read as `String`"))
-        #expect(swift.contains("public typealias Long = String"))
-        #expect(swift.contains("public var `default`: Int? { __data[7] }"))
+        #expect(swift.contains("public typealias Long = Swift.String"))
+        #expect(swift.contains("public var `default`: Swift.Int? { __data[7] }"))
         #expect(swift.contains("case bigOne = \"BIG_ONE\""))
         #expect(swift.contains("@available(*, deprecated, message: \"Gone.\")\n    case old = \"OLD\""))
         #expect(swift.contains("/// The old name"))
-        #expect(swift.contains("public var id: String"))
+        #expect(swift.contains("public var id: Swift.String"))
         #expect(swift.contains("public enum API {}"))
     }
 
@@ -58,7 +58,7 @@ import Testing
         #expect(swift.contains("public var filter: OrionAPI.GraphQLNullable<API.Filter>"))
         #expect(swift.contains("public init(filter: OrionAPI.GraphQLNullable<API.Filter> = .absent, order: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<API.Order>> = .absent)"))
         #expect(swift.contains("public struct Filter: OrionAPI.InputObject"))
-        #expect(swift.contains("public var tags: OrionAPI.GraphQLNullable<[String?]>"))
+        #expect(swift.contains("public var tags: OrionAPI.GraphQLNullable<[Swift.String?]>"))
         #expect(swift.contains("public var nested: OrionAPI.GraphQLNullable<API.Filter>"))
         #expect(swift.contains(".field(\"things\", [Thing].self, arguments: [\"filter\": .variable(\"filter\"), \"order\": .variable(\"order\")])"))
     }
@@ -66,7 +66,7 @@ import Testing
     @Test func embeddedLayoutWrapsSchemaTypesInTheNamespace() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }",
                                        options: CodegenOptions(namespace: "MyAPI", moduleType: .embedded))
-        #expect(swift.contains("extension MyAPI {\n  public enum Kind: String, OrionAPI.EnumType {"))
+        #expect(swift.contains("extension MyAPI {\n  public enum Kind: Swift.String, OrionAPI.EnumType {"))
         #expect(swift.contains("public enum MyAPI {}"))
         #expect(swift.contains("public struct QQuery: OrionAPI.GraphQLQuery"))
     }
@@ -97,19 +97,22 @@ import Testing
         } throws: { error in
             guard let error = error as? CodegenError else { return false }
             return error.errors.count == 2
-                && error.errors[0].message.contains("Field \"fragments\" of QQuery.Data.Item would clash with the generated member `fragments`; give it an alias")
+                && error.errors[0].message.contains("Field \"fragments\" on type \"Item\" would clash with the generated member `fragments`; give it an alias")
                 && error.errors[0].sourceLocations.first?.line == 1
         }
     }
 
-    @Test func variablesClashingWithGeneratedMembersAreReported() {
-        #expect {
-            _ = try Generation.run(sdl: "type Query { f(a: Int): Int }", operations: "query Q($hashValue: Int) { f(a: $hashValue) }")
-        } throws: { error in
-            guard let error = error as? CodegenError else { return false }
-            return error.errors.count == 1
-                && error.errors[0].message.contains("Variable '$hashValue' of QQuery would clash with the generated member `hashValue`; rename the variable")
-        }
+    @Test func variablesNamedLikeGeneratedMembersAreRenamed() throws {
+        let swift = try Generation.run(sdl: "type Query { f(a: Int, b: Int): Int }", operations: "query Q($hashValue: Int, $self: Int) { f(a: $hashValue, b: $self) }")
+        #expect(swift.contains("public init(hashValue_: OrionAPI.GraphQLNullable<Swift.Int> = .absent, self_: OrionAPI.GraphQLNullable<Swift.Int> = .absent)"))
+        #expect(swift.contains("\"hashValue\": hashValue_.inputValue(),"))
+        #expect(swift.contains("\"self\": self_.inputValue(),"))
+    }
+
+    @Test func singleFileIsOneFile() throws {
+        let files = try Generation.files(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }", options: CodegenOptions(namespace: "API", moduleType: .singleFile))
+        #expect(files.map(\.path) == ["API.swift"])
+        #expect(files.first?.contents.contains("public enum SchemaConfiguration: OrionAPI.SchemaConfiguration") == true)
     }
 
     @Test func typenameIsAddedToTheDocumentSent() throws {

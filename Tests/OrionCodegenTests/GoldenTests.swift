@@ -58,8 +58,13 @@ enum Generation {
             options: CodegenOptions(namespace: namespace, moduleType: moduleType, scalarTypes: scalars, orionPath: "../.."))
     }
 
-    /// Generation from SDL and operation text.
+    /// Generation from SDL and operation text, all files' text together.
     static func run(sdl: String, operations: String, options: CodegenOptions = CodegenOptions(namespace: "API", moduleType: .singleFile)) throws(CodegenError) -> String {
+        try files(sdl: sdl, operations: operations, options: options).map(\.contents).joined(separator: "\n")
+    }
+
+    /// Generation from SDL and operation text.
+    static func files(sdl: String, operations: String, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let schema: Schema
         do {
             schema = try Schema.build(sdl: [Source(sdl, name: "schema.graphqls")])
@@ -72,7 +77,6 @@ enum Generation {
         } catch {
             throw CodegenError([error])
         }
-        let files = try CodeGenerator.generate(schema: schema, documents: [document], options: options)
-        return files.map(\.contents).joined(separator: "\n")
+        return try CodeGenerator.generate(schema: schema, documents: [document], options: options)
     }
 }

@@ -32,9 +32,15 @@ import Testing
         #expect(SwiftNames.enumCase("V1_2") == "v12")
     }
 
+    @Test func enumCasesDifferingOnlyInCaseStayDistinct() {
+        #expect(SwiftNames.enumCases(["VALUE", "value", "Value", "self", "DEFAULT", "default", "allCases", "rawValue"]) == ["value", "value_", "value__", "self_", "`default`", "default_", "allCases_", "rawValue"])
+    }
+
     @Test func keywordsAreEscaped() {
         #expect(SwiftNames.identifier("class") == "`class`")
-        #expect(SwiftNames.identifier("self") == "`self`")
+        #expect(SwiftNames.identifier("self") == "self_")
+        #expect(SwiftNames.identifier("Type") == "Type_")
+        #expect(SwiftNames.identifier("Protocol") == "Protocol_")
         #expect(SwiftNames.identifier("name") == "name")
     }
 

@@ -23,7 +23,11 @@ struct ModelBuilder {
     /// E
     private var resolved: [String: [Property]] = [:]
     private(set) var fragmentModels: [String: Model] = [:]
-    private(set) var problems: [GraphQLError] = []
+
+    /// Names no nested model or type case may take: models refer to fragments, operations'
+    /// models and the namespace by paths from the top, which a nested type of the same name
+    /// would hide.
+    private let namesHidingFragments: Set<String>
 
     init(schema: Schema, types: SwiftTypeNames, compilation: CompilationResult) {
         self.schema = schema
@@ -31,16 +35,22 @@ struct ModelBuilder {
         var fragments: [String: IRFragment] = [:]
         for fragment in compilation.fragments { fragments[fragment.name] = fragment }
         self.fragments = fragments
+        namesHidingFragments = Set(compilation.fragments.map { Self.fragmentTypeName($0.name, namespace: types.options.namespace) })
+            .union(compilation.operations.map(OperationRenderer.typeName))
+            .union(["Fragments", types.options.namespace])
     }
 
-    /// The Swift type name of a fragment.
-    static func fragmentTypeName(_ name: String) -> String { SwiftNames.upperFirst(name) }
+    /// The Swift type name of a fragment: its name, capitalized, with `_` appended while it
+    /// would take a name generated code relies on (`Data`, `Fragments`, the namespace's own).
+    static func fragmentTypeName(_ name: String, namespace: String) -> String {
+        SwiftNames.typeName(SwiftNames.upperFirst(name), avoiding: SwiftNames.namespaceMemberNames.union(["Data", "Fragments", "ID", namespace]))
+    }
 
     /// The model of a fragment, built once.
     mutating func fragmentModel(_ name: String) -> Model? {
         if let model = fragmentModels[name] { return model }
         guard let fragment = fragments[name] else { return nil }
-        let typeName = Self.fragmentTypeName(name)
+        let typeName = Self.fragmentTypeName(name, namespace: types.options.namespace)
         var model = build(
             path: typeName, name: typeName, kind: .fragment(definition: fragment.definitionText),
             parentTypeName: fragment.typeCondition, own: [fragment.selectionSet], inherited: [])
@@ -60,7 +70,7 @@ struct ModelBuilder {
         var ownFields: [IRField] = []
         var inheritedEntries = inherited
         var typeCaseSets: [(key: String, condition: String?, inclusion: Inclusion, sets: [IRSelectionSet])] = []
-        var usedNames: Set<String> = ["Fragments"]
+        var usedNames = namesHidingFragments
 
         func collect(_ selectionSet: IRSelectionSet, _ builder: inout ModelBuilder) {
             ownFields += selectionSet.fields
@@ -159,7 +169,6 @@ struct ModelBuilder {
                 propertyName: SwiftNames.lowerFirst(caseName), typeName: caseName, isConditional: !typeCase.inclusion.isAlways,
                 needsTypename: typeCase.condition != nil, inclusion: typeCase.inclusion))
         }
-        checkNames(model)
         return model
     }
 
@@ -171,17 +180,5 @@ struct ModelBuilder {
             for alternative in inclusion.alternatives where !alternatives.contains(alternative) { alternatives.append(alternative) }
         }
         return Inclusion(alternatives: alternatives)
-    }
-
-    /// Response keys that would clash with the members generated code declares.
-    private mutating func checkNames(_ model: Model) {
-        var reserved: Set<String> = ["fragments", "jsonObject", "hashValue", "__data", "__parentType", "__selections"]
-        for typeCase in model.typeCases { reserved.insert(typeCase.propertyName) }
-        for property in model.properties where reserved.contains(property.field.responseKey) {
-            let key = property.field.responseKey
-            problems.append(GraphQLError(
-                "Field \"\(key)\" of \(model.path) would clash with the generated member `\(key)`; give it an alias, e.g. `\(key)Value: \(property.field.name)`.",
-                nodes: [property.field.location]))
-        }
     }
 }

@@ -18,13 +18,13 @@ struct ModelRenderer {
         case .typeCase: conformances = ["OrionAPI.InlineFragment"]
         case .field: break
         }
-        conformances.append("Hashable")
-        if model.properties.contains(where: { $0.field.responseKey == "id" && !$0.isConditional }) { conformances.append("Identifiable") }
+        conformances.append("Swift.Hashable")
+        if model.properties.contains(where: { $0.field.responseKey == "id" && !$0.isConditional }) { conformances.append("Swift.Identifiable") }
         writer.documentation(model.description)
         writer.block("\(access)struct \(model.name): \(conformances.joined(separator: ", "))") { writer in
             if case .fragment(let definition) = model.kind {
                 let literal = SwiftLiteral.rawMultiline(definition, indent: "  ")
-                writer.line("\(access)static var fragmentDefinition: String { " + literal[0])
+                writer.line("\(access)static var fragmentDefinition: Swift.String { " + literal[0])
                 for line in literal.dropFirst().dropLast() { writer.line(line.isEmpty ? "" : line) }
                 writer.line(literal[literal.count - 1] + " }")
                 writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
@@ -74,9 +74,9 @@ struct ModelRenderer {
 
     private func parentType(_ name: String) -> String {
         switch schema[name]?.kind {
-        case .interface: return ".interface(\(types.qualified("Interfaces." + name)))"
-        case .union: return ".union(\(types.qualified("Unions." + name)))"
-        default: return ".object(\(types.qualified("Objects." + name)))"
+        case .interface: return ".interface(\(types.qualified("Interfaces." + types.schemaTypeName(name))))"
+        case .union: return ".union(\(types.qualified("Unions." + types.schemaTypeName(name))))"
+        default: return ".object(\(types.qualified("Objects." + types.schemaTypeName(name))))"
         }
     }
 

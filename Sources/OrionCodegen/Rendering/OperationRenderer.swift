@@ -10,28 +10,23 @@ struct OperationRenderer {
     let access: String
 
     /// `LaunchList` → `LaunchListQuery`; a name that already ends in its kind keeps it.
-    static func typeName(_ operation: IROperation) -> String {
+    static func typeName(name: String, operationType: OperationType) -> String {
         let suffix: String
-        switch operation.operationType {
+        switch operationType {
         case .query: suffix = "Query"
         case .mutation: suffix = "Mutation"
         case .subscription: suffix = "Subscription"
         }
-        let name = SwiftNames.upperFirst(operation.name)
-        return name.hasSuffix(suffix) ? name : name + suffix
+        let swiftName = SwiftNames.upperFirst(name)
+        return swiftName.hasSuffix(suffix) ? swiftName : swiftName + suffix
     }
 
-    /// Members of a generated operation that a variable of the same name would collide with.
+    static func typeName(_ operation: IROperation) -> String {
+        typeName(name: operation.name, operationType: operation.operationType)
+    }
+
+    /// Members of a generated operation that a variable's property must not take.
     static let reservedVariableNames: Set<String> = ["__variables", "hashValue"]
-
-    /// Variables whose properties would clash with the generated operation's members.
-    static func nameClashes(_ operation: IROperation) -> [GraphQLError] {
-        operation.variables.filter { reservedVariableNames.contains($0.name) }.map { variable in
-            GraphQLError(
-                "Variable '$\(variable.name)' of \(typeName(operation)) would clash with the generated member `\(variable.name)`; rename the variable, e.g. `$\(variable.name.trimmingCharacters(in: CharacterSet(charactersIn: "_")))Value`.",
-                nodes: [operation.location])
-        }
-    }
 
     func render(_ operation: IROperation, data: Model, document: String, into writer: inout SwiftWriter) {
         let protocolName: String
@@ -41,7 +36,7 @@ struct OperationRenderer {
         case .subscription: protocolName = "GraphQLSubscription"
         }
         writer.documentation(operation.description)
-        writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName), Hashable") { writer in
+        writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName), Swift.Hashable") { writer in
             writer.line("\(access)static let operationName = \(SwiftLiteral.string(operation.name))")
             writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
             let literal = SwiftLiteral.rawMultiline(document, indent: "    ")
@@ -64,9 +59,9 @@ struct OperationRenderer {
     }
 
     private func renderVariables(_ variables: [IRVariable], into writer: inout SwiftWriter) {
+        let names = SwiftNames.memberIdentifiers(variables.map(\.name), avoiding: Self.reservedVariableNames)
         var parameters: [String] = []
-        for variable in variables {
-            let name = SwiftNames.identifier(variable.name)
+        for (variable, name) in zip(variables, names) {
             let isOptional: Bool
             let type: String
             if case .nonNull(let inner, _) = variable.type, variable.defaultValue != nil {
@@ -75,7 +70,7 @@ struct OperationRenderer {
                 isOptional = true
             } else {
                 type = types.input(variable.type)
-                isOptional = !type.hasPrefix("OrionAPI.GraphQLNullable") ? false : true
+                isOptional = type.hasPrefix("OrionAPI.GraphQLNullable")
             }
             writer.documentation(variable.description)
             writer.line("\(access)var \(name): \(type)")
@@ -83,15 +78,11 @@ struct OperationRenderer {
         }
         writer.line()
         writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
-            for variable in variables {
-                let name = SwiftNames.identifier(variable.name)
-                writer.line("self.\(name) = \(name)")
-            }
+            for name in names { writer.line("self.\(name) = \(name)") }
         }
         writer.line()
-        writer.line("\(access)var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([")
-        for variable in variables {
-            let name = SwiftNames.identifier(variable.name)
+        writer.line("\(access)var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([")
+        for (variable, name) in zip(variables, names) {
             let isNullable: Bool
             if case .nonNull = variable.type, variable.defaultValue == nil { isNullable = false } else { isNullable = true }
             writer.line("  \(SwiftLiteral.string(variable.name)): \(name)\(isNullable ? ".inputValue()" : ".jsonValue"),")

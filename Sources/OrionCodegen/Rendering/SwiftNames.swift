@@ -1,5 +1,16 @@
 /// Swift names for GraphQL names: properties, nested types and enum cases, with keywords
-/// escaped.
+/// escaped. The rules, which the README lists for users:
+///
+/// - A name that is a Swift keyword is written in backticks (`` `class` ``).
+/// - A member name Swift cannot use even in backticks after a dot (`self`, `Self`, `Type`,
+///   `Protocol`) gets a `_` suffix: `self_`.
+/// - A type name that would hide a name generated code relies on gets a `_` suffix: nested
+///   models (`Data_`, `Type_`), schema types (`Swift_`, `OrionAPI_`, `Objects_`), fragments.
+/// - Enum cases are lower camel case (`NEW_HOPE` → `newHope`); a value whose case is already
+///   taken (`VALUE` and `value`) gets `_` suffixes, in schema order, until it is unique.
+///
+/// Generated code names Swift's own types by module (`Swift.String`, `Swift.Hashable`), so no
+/// schema name can capture them.
 enum SwiftNames {
     /// Words Swift reserves in declarations and expressions; a property or case with one of these
     /// names is written in backticks.
@@ -11,17 +22,36 @@ enum SwiftNames {
         "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
     ]
 
-    /// Type names that nested model types must not take: they would hide the Swift or Orion
-    /// types that generated code refers to in the same scope.
-    static let reservedTypeNames: Set<String> = [
-        "Any", "Array", "Bool", "Data", "Dictionary", "Double", "Error", "Float", "Fragments", "Hashable", "Identifiable",
-        "Int", "Optional", "Protocol", "Self", "Sendable", "Set", "String", "Type", "GraphQLEnum", "GraphQLNullable",
-        "OrionAPI",
-    ]
+    /// Names a member cannot have even in backticks: `x.self`, `X.Type` and `X.Protocol` mean
+    /// something else after a dot.
+    static let memberUnsafeNames: Set<String> = ["self", "Self", "Type", "Protocol"]
+
+    /// Type names no generated type may take, in any scope: Swift cannot declare or refer to
+    /// them as members, or they are the modules generated code names its types through.
+    static let reservedTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol", "Swift", "OrionAPI", "Foundation"]
+
+    /// Type names nested models must not take besides: the operation's `Data`, the
+    /// `Fragments` typealias, `Identifiable`'s `ID`, and the names of the standard types that
+    /// users' own code inside an extension of a model would otherwise lose.
+    static let reservedNestedTypeNames: Set<String> = reservedTypeNames.union([
+        "Array", "Bool", "Data", "Dictionary", "Double", "Error", "Float", "Fragments", "Hashable", "ID", "Identifiable",
+        "Int", "Optional", "Sendable", "Set", "String", "GraphQLEnum", "GraphQLNullable",
+    ])
+
+    /// Names of the namespace's own declarations, which schema types must not take.
+    static let namespaceMemberNames: Set<String> = ["SchemaMetadata", "SchemaConfiguration", "Objects", "Interfaces", "Unions"]
 
     /// An identifier for a property, parameter or case.
     static func identifier(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        if memberUnsafeNames.contains(name) { return name + "_" }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// The Swift name of a type: `name`, with `_` appended while it is in `reserved`.
+    static func typeName(_ name: String, avoiding reserved: Set<String>) -> String {
+        var result = name
+        while reservedTypeNames.contains(result) || reserved.contains(result) { result += "_" }
+        return result
     }
 
     /// `launches` → `Launches`.
@@ -41,7 +71,7 @@ enum SwiftNames {
     static func nestedTypeName(responseKey: String, isList: Bool) -> String {
         var name = upperFirst(responseKey.hasPrefix("__") ? String(responseKey.dropFirst(2)) : responseKey)
         if isList { name = singular(name) }
-        return reservedTypeNames.contains(name) ? name + "_" : name
+        return typeName(name, avoiding: reservedNestedTypeNames)
     }
 
     /// English singular of a plural noun, for the common endings; anything else unchanged.
@@ -78,5 +108,32 @@ enum SwiftNames {
         if result.isEmpty { result = value }
         if let first = result.first, first.isNumber { result = "_" + result }
         return identifier(result)
+    }
+
+    /// Property names for members a type declares together (input fields, variables): each an
+    /// `identifier`, with `_` appended while it is one of `reserved` (the generated type's own
+    /// members) or taken by an earlier one.
+    static func memberIdentifiers(_ names: [String], avoiding reserved: Set<String>) -> [String] {
+        var used = reserved
+        return names.map { name in
+            var result = identifier(name)
+            while used.contains(result) { result = result.filter { $0 != "`" } + "_" }
+            used.insert(result)
+            return result
+        }
+    }
+
+    /// The cases of an enum's values, in order: each as `enumCase` converts it, made unique by
+    /// `_` suffixes where two values convert to the same case (or to `allCases`).
+    static func enumCases(_ values: [String]) -> [String] {
+        // `allCases` is the enum's own static member.
+        var used: Set<String> = ["allCases"]
+        return values.map { value in
+            var name = enumCase(value)
+            while !used.insert(name.filter { $0 != "`" }).inserted {
+                name = name.filter { $0 != "`" } + "_"
+            }
+            return name
+        }
     }
 }

@@ -6,20 +6,36 @@ struct SwiftTypeNames {
     let schema: Schema
     let options: CodegenOptions
 
-    /// `NS.Name` for a schema type the generated code declares.
+    /// `NS.Name` for a declaration of the namespace (`SchemaMetadata`, `Objects.Droid`).
     func qualified(_ name: String) -> String { options.namespace + "." + name }
+
+    /// The Swift name of a schema type (enum, input object, custom scalar, or the metadata of an
+    /// object, interface or union): its GraphQL name, with `_` appended while it would take a
+    /// name the namespace or generated code needs (`Type_`, `Swift_`, `Objects_`, the
+    /// namespace's own name).
+    func schemaTypeName(_ name: String) -> String {
+        SwiftNames.typeName(name, avoiding: SwiftNames.namespaceMemberNames.union([options.namespace, "byTypename"]))
+    }
+
+    /// `NS.Name` for a schema type.
+    func qualifiedSchemaType(_ name: String) -> String { qualified(schemaTypeName(name)) }
+
+    /// The Swift type of a built-in scalar, by module so that no schema type can capture it.
+    static func builtInScalar(_ name: String) -> String? {
+        switch name {
+        case "String", "ID": return "Swift.String"
+        case "Int": return "Swift.Int"
+        case "Float": return "Swift.Double"
+        case "Boolean": return "Swift.Bool"
+        default: return nil
+        }
+    }
 
     /// The Swift type of a named leaf type (scalar or enum).
     func leaf(_ name: String) -> String {
-        switch name {
-        case "String", "ID": return "String"
-        case "Int": return "Int"
-        case "Float": return "Double"
-        case "Boolean": return "Bool"
-        default:
-            if schema[name]?.kind == .enum { return "OrionAPI.GraphQLEnum<\(qualified(name))>" }
-            return qualified(name)
-        }
+        if let builtIn = Self.builtInScalar(name) { return builtIn }
+        if schema[name]?.kind == .enum { return "OrionAPI.GraphQLEnum<\(qualifiedSchemaType(name))>" }
+        return qualifiedSchemaType(name)
     }
 
     /// The Swift type of a field in a response; `composite` names the nested model.
@@ -52,7 +68,7 @@ struct SwiftTypeNames {
             return "[" + inputInner(inner) + "?]"
         case .named(let named):
             let name = named.name.value
-            return schema[name]?.kind == .inputObject ? qualified(name) : leaf(name)
+            return schema[name]?.kind == .inputObject ? qualifiedSchemaType(name) : leaf(name)
         }
     }
 

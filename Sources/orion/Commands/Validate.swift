@@ -48,7 +48,7 @@ struct Validate: ParsableCommand {
         if strict {
             errors += OrionCompiler.validate(documents, schema: schema)
         } else {
-            errors += OrionCompiler.validate(documents, schema: schema, rules: codeGenerationRules)
+            errors += OrionCompiler.validate(documents, schema: schema, rules: swiftCodeGenerationRules)
             warnings = OrionCompiler.validate(documents, schema: schema, rules: [NoUnusedFragments.self])
         }
         Diagnostics.print(errors: errors, warnings: warnings)

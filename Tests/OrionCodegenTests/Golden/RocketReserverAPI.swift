@@ -3,8 +3,8 @@
 import Foundation
 import OrionAPI
 
-public struct LaunchSummary: OrionAPI.Fragment, Hashable, Identifiable {
-  public static var fragmentDefinition: String { #"""
+public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment LaunchSummary on Launch {
       __typename
       id
@@ -19,38 +19,38 @@ public struct LaunchSummary: OrionAPI.Fragment, Hashable, Identifiable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("id", String.self),
-    .field("site", String?.self),
-    .field("isBooked", Bool.self),
+    .field("__typename", Swift.String.self),
+    .field("id", Swift.String.self),
+    .field("site", Swift.String?.self),
+    .field("isBooked", Swift.Bool.self),
     .field("mission", Mission?.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
-  public var id: String { __data[1] }
-  public var site: String? { __data[2] }
-  public var isBooked: Bool { __data[3] }
+  public var __typename: Swift.String { __data[0] }
+  public var id: Swift.String { __data[1] }
+  public var site: Swift.String? { __data[2] }
+  public var isBooked: Swift.Bool { __data[3] }
   public var mission: Mission? { __data[4] }
 
-  public struct Mission: OrionAPI.SelectionSet, Hashable {
+  public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", String.self),
-      .field("name", String?.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String?.self),
     ]
 
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: String { __data[0] }
-    public var name: String? { __data[1] }
+    public var __typename: Swift.String { __data[0] }
+    public var name: Swift.String? { __data[1] }
   }
 }
 
-public struct BookTripMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "BookTrip"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -71,17 +71,17 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Hashable {
     identifier: "ee7b24257ffe54fed8ec201fa801ed93e41b4212b5bb73a14b2adc9cdd2da695"
   )
 
-  public var id: String
+  public var id: Swift.String
 
-  public init(id: String) {
+  public init(id: Swift.String) {
     self.id = id
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "id": id.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("bookTrips", BookTrips.self, arguments: ["launchIds": .list([.variable("id")])]),
@@ -93,43 +93,43 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Hashable {
     /// Books trips on the given launches for the logged-in user. success is false (with a message) when something could not be booked.
     public var bookTrips: BookTrips { __data[0] }
 
-    public struct BookTrips: OrionAPI.SelectionSet, Hashable {
+    public struct BookTrips: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("success", Bool.self),
-        .field("message", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("success", Swift.Bool.self),
+        .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var success: Bool { __data[1] }
-      public var message: String? { __data[2] }
+      public var __typename: Swift.String { __data[0] }
+      public var success: Swift.Bool { __data[1] }
+      public var message: Swift.String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("isBooked", Bool.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("isBooked", Swift.Bool.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var id: String { __data[1] }
-        public var isBooked: Bool { __data[2] }
+        public var __typename: Swift.String { __data[0] }
+        public var id: Swift.String { __data[1] }
+        public var isBooked: Swift.Bool { __data[2] }
       }
     }
   }
 }
 
-public struct CancelTripMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "CancelTrip"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -150,17 +150,17 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Hashable {
     identifier: "499dee27f3324e85691c9701673599c195e38aec5e4d2068e27774b04689b429"
   )
 
-  public var launchId: String
+  public var launchId: Swift.String
 
-  public init(launchId: String) {
+  public init(launchId: Swift.String) {
     self.launchId = launchId
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "launchId": launchId.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("cancelTrip", CancelTrip.self, arguments: ["launchId": .variable("launchId")]),
@@ -172,43 +172,43 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Hashable {
     /// Cancels the logged-in user's trip on a launch.
     public var cancelTrip: CancelTrip { __data[0] }
 
-    public struct CancelTrip: OrionAPI.SelectionSet, Hashable {
+    public struct CancelTrip: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("success", Bool.self),
-        .field("message", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("success", Swift.Bool.self),
+        .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var success: Bool { __data[1] }
-      public var message: String? { __data[2] }
+      public var __typename: Swift.String { __data[0] }
+      public var success: Swift.Bool { __data[1] }
+      public var message: Swift.String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("isBooked", Bool.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("isBooked", Swift.Bool.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var id: String { __data[1] }
-        public var isBooked: Bool { __data[2] }
+        public var __typename: Swift.String { __data[0] }
+        public var id: Swift.String { __data[1] }
+        public var isBooked: Swift.Bool { __data[2] }
       }
     }
   }
 }
 
-public struct LoginMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "Login"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -225,17 +225,17 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Hashable {
     identifier: "ffcde29806c7c46f6ddda5d7646f83be0a2932eb6fb28bb6c3eec0071a1427f6"
   )
 
-  public var email: String
+  public var email: Swift.String
 
-  public init(email: String) {
+  public init(email: Swift.String) {
     self.email = email
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "email": email.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("login", Login?.self, arguments: ["email": .variable("email")]),
@@ -247,27 +247,27 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Hashable {
     /// Logs in (creating the user if needed). The returned user's token goes in the Authorization header.
     public var login: Login? { __data[0] }
 
-    public struct Login: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Login: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("email", String.self),
-        .field("token", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("email", Swift.String.self),
+        .field("token", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var id: String { __data[1] }
-      public var email: String { __data[2] }
-      public var token: String? { __data[3] }
+      public var __typename: Swift.String { __data[0] }
+      public var id: Swift.String { __data[1] }
+      public var email: Swift.String { __data[2] }
+      public var token: Swift.String? { __data[3] }
     }
   }
 }
 
-public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "UploadProfileImage"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -289,11 +289,11 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Hashable {
     self.file = file
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "file": file.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("uploadProfileImage", UploadProfileImage?.self, arguments: ["file": .variable("file")]),
@@ -305,25 +305,25 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Hashable {
     /// Sets the logged-in user's profile image.
     public var uploadProfileImage: UploadProfileImage? { __data[0] }
 
-    public struct UploadProfileImage: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct UploadProfileImage: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("profileImage", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("profileImage", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var id: String { __data[1] }
-      public var profileImage: String? { __data[2] }
+      public var __typename: Swift.String { __data[0] }
+      public var id: Swift.String { __data[1] }
+      public var profileImage: Swift.String? { __data[2] }
     }
   }
 }
 
-public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "LaunchDetails"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -351,17 +351,17 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "21b1bc5d06e0e91d2589444fbfb06245ddf19a357cbfccf9353748ec2e990849"
   )
 
-  public var launchId: String
+  public var launchId: Swift.String
 
-  public init(launchId: String) {
+  public init(launchId: Swift.String) {
     self.launchId = launchId
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "launchId": launchId.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("launchId")]),
@@ -372,65 +372,65 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var launch: Launch? { __data[0] }
 
-    public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("site", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("site", Swift.String?.self),
         .field("mission", Mission?.self),
         .field("rocket", Rocket?.self),
-        .field("isBooked", Bool.self),
+        .field("isBooked", Swift.Bool.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var id: String { __data[1] }
-      public var site: String? { __data[2] }
+      public var __typename: Swift.String { __data[0] }
+      public var id: Swift.String { __data[1] }
+      public var site: Swift.String? { __data[2] }
       public var mission: Mission? { __data[3] }
       public var rocket: Rocket? { __data[4] }
-      public var isBooked: Bool { __data[5] }
+      public var isBooked: Swift.Bool { __data[5] }
 
-      public struct Mission: OrionAPI.SelectionSet, Hashable {
+      public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String?.self),
-          .field("missionPatch", String?.self, arguments: ["size": .value(.string("LARGE"))]),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String?.self),
+          .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("LARGE"))]),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var name: String? { __data[1] }
-        public var missionPatch: String? { __data[2] }
+        public var __typename: Swift.String { __data[0] }
+        public var name: Swift.String? { __data[1] }
+        public var missionPatch: Swift.String? { __data[2] }
       }
 
-      public struct Rocket: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("name", String?.self),
-          .field("type", String?.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("name", Swift.String?.self),
+          .field("type", Swift.String?.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var id: String { __data[1] }
-        public var name: String? { __data[2] }
-        public var type: String? { __data[3] }
+        public var __typename: Swift.String { __data[0] }
+        public var id: Swift.String { __data[1] }
+        public var name: Swift.String? { __data[2] }
+        public var type: Swift.String? { __data[3] }
       }
     }
   }
 }
 
-public struct LaunchListQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "LaunchList"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -463,20 +463,20 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "1aae374321648ab1cc354e6ac3fbd243ea2dbc464f9c60d723aeb2e4c6dea520"
   )
 
-  public var pageSize: OrionAPI.GraphQLNullable<Int>
-  public var after: OrionAPI.GraphQLNullable<String>
+  public var pageSize: OrionAPI.GraphQLNullable<Swift.Int>
+  public var after: OrionAPI.GraphQLNullable<Swift.String>
 
-  public init(pageSize: OrionAPI.GraphQLNullable<Int> = .absent, after: OrionAPI.GraphQLNullable<String> = .absent) {
+  public init(pageSize: OrionAPI.GraphQLNullable<Swift.Int> = .absent, after: OrionAPI.GraphQLNullable<Swift.String> = .absent) {
     self.pageSize = pageSize
     self.after = after
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "pageSize": pageSize.inputValue(),
     "after": after.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
@@ -489,30 +489,30 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Hashable {
     /// Pass the cursor of the previous page as `after` to get the next page.
     public var launches: Launches { __data[0] }
 
-    public struct Launches: OrionAPI.SelectionSet, Hashable {
+    public struct Launches: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.LaunchConnection) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("cursor", String.self),
-        .field("hasMore", Bool.self),
+        .field("__typename", Swift.String.self),
+        .field("cursor", Swift.String.self),
+        .field("hasMore", Swift.Bool.self),
         .field("launches", [Launch?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var cursor: String { __data[1] }
-      public var hasMore: Bool { __data[2] }
+      public var __typename: Swift.String { __data[0] }
+      public var cursor: Swift.String { __data[1] }
+      public var hasMore: Swift.Bool { __data[2] }
       public var launches: [Launch?] { __data[3] }
 
-      public struct Launch: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("site", String?.self),
-          .field("isBooked", Bool.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("site", Swift.String?.self),
+          .field("isBooked", Swift.Bool.self),
           .field("mission", Mission?.self),
           .field("rocket", Rocket?.self),
         ]
@@ -520,52 +520,52 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var id: String { __data[1] }
-        public var site: String? { __data[2] }
-        public var isBooked: Bool { __data[3] }
+        public var __typename: Swift.String { __data[0] }
+        public var id: Swift.String { __data[1] }
+        public var site: Swift.String? { __data[2] }
+        public var isBooked: Swift.Bool { __data[3] }
         public var mission: Mission? { __data[4] }
         public var rocket: Rocket? { __data[5] }
 
-        public struct Mission: OrionAPI.SelectionSet, Hashable {
+        public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("name", String?.self),
-            .field("missionPatch", String?.self, arguments: ["size": .value(.string("SMALL"))]),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String?.self),
+            .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("SMALL"))]),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
-          public var name: String? { __data[1] }
-          public var missionPatch: String? { __data[2] }
+          public var __typename: Swift.String { __data[0] }
+          public var name: Swift.String? { __data[1] }
+          public var missionPatch: Swift.String? { __data[2] }
         }
 
-        public struct Rocket: OrionAPI.SelectionSet, Hashable, Identifiable {
+        public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("id", String.self),
-            .field("name", String?.self),
-            .field("type", String?.self),
+            .field("__typename", Swift.String.self),
+            .field("id", Swift.String.self),
+            .field("name", Swift.String?.self),
+            .field("type", Swift.String?.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
-          public var id: String { __data[1] }
-          public var name: String? { __data[2] }
-          public var type: String? { __data[3] }
+          public var __typename: Swift.String { __data[0] }
+          public var id: Swift.String { __data[1] }
+          public var name: Swift.String? { __data[2] }
+          public var type: Swift.String? { __data[3] }
         }
       }
     }
   }
 }
 
-public struct MeQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "Me"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -599,11 +599,11 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("me", Me?.self),
-      .field("totalTripsBooked", Int?.self),
+      .field("totalTripsBooked", Swift.Int?.self),
     ]
 
     public let __data: OrionAPI.DataDict
@@ -611,34 +611,34 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Hashable {
 
     /// The logged-in user, from the Authorization header; null when not logged in.
     public var me: Me? { __data[0] }
-    public var totalTripsBooked: Int? { __data[1] }
+    public var totalTripsBooked: Swift.Int? { __data[1] }
 
-    public struct Me: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Me: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("email", String.self),
-        .field("profileImage", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("email", Swift.String.self),
+        .field("profileImage", Swift.String?.self),
         .field("trips", [Trip?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
-      public var id: String { __data[1] }
-      public var email: String { __data[2] }
-      public var profileImage: String? { __data[3] }
+      public var __typename: Swift.String { __data[0] }
+      public var id: Swift.String { __data[1] }
+      public var email: Swift.String { __data[2] }
+      public var profileImage: Swift.String? { __data[3] }
       public var trips: [Trip?] { __data[4] }
 
-      public struct Trip: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Trip: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("site", String?.self),
-          .field("isBooked", Bool.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("site", Swift.String?.self),
+          .field("isBooked", Swift.Bool.self),
           .field("mission", LaunchSummary.Mission?.self),
           .fragment(LaunchSummary.self),
         ]
@@ -646,10 +646,10 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
-        public var id: String { __data[1] }
-        public var site: String? { __data[2] }
-        public var isBooked: Bool { __data[3] }
+        public var __typename: Swift.String { __data[0] }
+        public var id: Swift.String { __data[1] }
+        public var site: Swift.String? { __data[2] }
+        public var isBooked: Swift.Bool { __data[3] }
         public var mission: LaunchSummary.Mission? { __data[4] }
         public var fragments: Fragments { Fragments(_dataDict: __data) }
         public typealias Fragments = OrionAPI.Fragments<Trip>
@@ -662,7 +662,7 @@ extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
   public var launchSummary: LaunchSummary { __data[5] }
 }
 
-public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Hashable {
+public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {
   public static let operationName = "TripsBooked"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -676,34 +676,54 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("tripsBooked", Int?.self),
+      .field("tripsBooked", Swift.Int?.self),
     ]
 
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     /// The change in the number of booked trips, each time trips are booked (positive) or cancelled (negative).
-    public var tripsBooked: Int? { __data[0] }
+    public var tripsBooked: Swift.Int? { __data[0] }
   }
+}
+
+extension RocketReserverAPI {
+  /// The schema's `ID` scalar: a unique identifier, serialized as a string.
+  public typealias ID = Swift.String
 }
 
 extension RocketReserverAPI {
   /// A file sent with the GraphQL multipart request format.
   /// Unmapped custom scalar: read as `String`. Map it to a Swift type with `--scalar Upload=Type`
-  /// (or `scalarTypes` in orion.json); the type must conform to `OrionAPI.CustomScalarType`.
-  public typealias Upload = String
+  /// (or `"scalars": { "Upload": "Type" }` in orion.json); the type must conform to
+  /// `OrionAPI.CustomScalarType`.
+  public typealias Upload = Swift.String
 }
 
 /// The schema types the operations use.
 public enum RocketReserverAPI {}
 
 extension RocketReserverAPI {
+  /// The generated schema's hooks, as their defaults: `single-file` output is regenerated whole.
+  /// Key objects with `@typePolicy(keyFields:)` in a schema extension, or generate `embedded` or
+  /// `swift-package` output, whose `SchemaConfiguration.swift` is written once for you to edit.
+  public enum SchemaConfiguration: OrionAPI.SchemaConfiguration {
+    /// The cache key of an object: return `CacheKeyInfo(id:)` to identify objects of `type` by
+    /// their fields (`try? object.field("id", as: Swift.String.self)`), or `nil` to use
+    /// `@typePolicy(keyFields:)` or the object's path.
+    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo? {
+      nil
+    }
+  }
+}
+
+extension RocketReserverAPI {
   /// The schema's object types by `__typename`, and the cache-key hook of `SchemaConfiguration`.
   public enum SchemaMetadata: OrionAPI.SchemaMetadata {
-    public static func objectType(forTypename typename: String) -> OrionAPI.ObjectType? {
+    public static func objectType(forTypename typename: Swift.String) -> OrionAPI.ObjectType? {
       Objects.byTypename[typename]
     }
 
@@ -723,7 +743,7 @@ extension RocketReserverAPI {
     public static let Subscription = OrionAPI.ObjectType(typename: "Subscription")
     public static let TripUpdateResponse = OrionAPI.ObjectType(typename: "TripUpdateResponse")
     public static let User = OrionAPI.ObjectType(typename: "User", keyFields: ["id"])
-    static let byTypename: [String: OrionAPI.ObjectType] = ["Launch": Launch, "LaunchConnection": LaunchConnection, "Mission": Mission, "Mutation": Mutation, "Query": Query, "Rocket": Rocket, "Subscription": Subscription, "TripUpdateResponse": TripUpdateResponse, "User": User]
+    static let byTypename: [Swift.String: OrionAPI.ObjectType] = ["Launch": Launch, "LaunchConnection": LaunchConnection, "Mission": Mission, "Mutation": Mutation, "Query": Query, "Rocket": Rocket, "Subscription": Subscription, "TripUpdateResponse": TripUpdateResponse, "User": User]
   }
 
   public enum Interfaces {

@@ -3,8 +3,8 @@
 import Foundation
 import OrionAPI
 
-public struct CharacterAppearsIn: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterAppearsIn: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterAppearsIn on Character {
       __typename
       appearsIn
@@ -13,20 +13,20 @@ public struct CharacterAppearsIn: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
+    .field("__typename", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
 }
 
-public struct CharacterName: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterName: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterName on Character {
       __typename
       name
@@ -35,20 +35,20 @@ public struct CharacterName: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
 }
 
-public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameAndAppearsIn on Character {
       __typename
       name
@@ -58,23 +58,23 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
 }
 
-public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameAndAppearsInWithNestedFragments on Character {
       __typename
       ...CharacterNameWithNestedAppearsInFragment
@@ -83,8 +83,8 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, H
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
   ]
@@ -92,9 +92,9 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, H
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -105,8 +105,8 @@ extension OrionAPI.Fragments where Model == CharacterNameAndAppearsInWithNestedF
   public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
 }
 
-public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameAndDroidAppearsIn on Character {
       __typename
       name
@@ -118,25 +118,25 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .inlineFragment(AsDroid.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
 
-  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+  public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      .field("__typename", String.self),
-      .field("name", String.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String.self),
     ]
 
     public let __data: OrionAPI.DataDict
@@ -144,14 +144,14 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Hashable {
 
     /// The movies this droid appears in
     public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[0] }
-    public var __typename: String { __data[1] }
+    public var __typename: Swift.String { __data[1] }
     /// The name of the character
-    public var name: String { __data[2] }
+    public var name: Swift.String { __data[2] }
   }
 }
 
-public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameAndDroidPrimaryFunction on Character {
       __typename
       ...CharacterName
@@ -161,8 +161,8 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Hashable 
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self, checksType: true),
   ]
@@ -170,9 +170,9 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Hashable 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
   public typealias Fragments = OrionAPI.Fragments<CharacterNameAndDroidPrimaryFunction>
 }
@@ -182,8 +182,8 @@ extension OrionAPI.Fragments where Model == CharacterNameAndDroidPrimaryFunction
   public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
 }
 
-public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameWithInlineFragment on Character {
       __typename
       ... on Human {
@@ -201,7 +201,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
+    .field("__typename", Swift.String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
@@ -209,15 +209,15 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   public var asHuman: AsHuman? { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
 
-  public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+  public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("friends", [Friend?]?.self),
-      .field("__typename", String.self),
+      .field("__typename", Swift.String.self),
     ]
 
     public let __data: OrionAPI.DataDict
@@ -225,29 +225,29 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
 
     /// This human's friends, or an empty list if they have none
     public var friends: [Friend?]? { __data[0] }
-    public var __typename: String { __data[1] }
+    public var __typename: Swift.String { __data[1] }
 
-    public struct Friend: OrionAPI.SelectionSet, Hashable {
+    public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 
-  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+  public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", String.self),
-      .field("name", String.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String.self),
       .field("friends", [FriendsNames.Friend?]?.self),
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
@@ -256,9 +256,9 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Hashable {
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: String { __data[0] }
+    public var __typename: Swift.String { __data[0] }
     /// The name of the character
-    public var name: String { __data[1] }
+    public var name: Swift.String { __data[1] }
     /// The friends of the character, or an empty list if they have none
     public var friends: [FriendsNames.Friend?]? { __data[2] }
     public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -271,8 +271,8 @@ extension OrionAPI.Fragments where Model == CharacterNameWithInlineFragment.AsDr
   public var friendsNames: FriendsNames { __data[4] }
 }
 
-public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment CharacterNameWithNestedAppearsInFragment on Character {
       __typename
       name
@@ -282,8 +282,8 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Hasha
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterAppearsIn.self),
   ]
@@ -291,9 +291,9 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Hasha
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -304,8 +304,8 @@ extension OrionAPI.Fragments where Model == CharacterNameWithNestedAppearsInFrag
   public var characterAppearsIn: CharacterAppearsIn { __data[3] }
 }
 
-public struct DroidDetails: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment DroidDetails on Droid {
       __typename
       name
@@ -315,23 +315,23 @@ public struct DroidDetails: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
-    .field("primaryFunction", String?.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
+    .field("primaryFunction", Swift.String?.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// What others call this droid
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   /// This droid's primary function
-  public var primaryFunction: String? { __data[2] }
+  public var primaryFunction: Swift.String? { __data[2] }
 }
 
-public struct DroidName: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment DroidName on Droid {
       __typename
       name
@@ -340,20 +340,20 @@ public struct DroidName: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// What others call this droid
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
 }
 
-public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment DroidNameAndPrimaryFunction on Droid {
       __typename
       ...CharacterName
@@ -363,9 +363,9 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
-    .field("primaryFunction", String?.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
+    .field("primaryFunction", Swift.String?.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
   ]
@@ -373,11 +373,11 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   /// This droid's primary function
-  public var primaryFunction: String? { __data[2] }
+  public var primaryFunction: Swift.String? { __data[2] }
   public var fragments: Fragments { Fragments(_dataDict: __data) }
   public typealias Fragments = OrionAPI.Fragments<DroidNameAndPrimaryFunction>
 }
@@ -387,8 +387,8 @@ extension OrionAPI.Fragments where Model == DroidNameAndPrimaryFunction {
   public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
 }
 
-public struct DroidPrimaryFunction: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment DroidPrimaryFunction on Droid {
       __typename
       primaryFunction
@@ -397,20 +397,20 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("primaryFunction", String?.self),
+    .field("__typename", Swift.String.self),
+    .field("primaryFunction", Swift.String?.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// This droid's primary function
-  public var primaryFunction: String? { __data[1] }
+  public var primaryFunction: Swift.String? { __data[1] }
 }
 
-public struct FriendsNames: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment FriendsNames on Character {
       __typename
       friends {
@@ -422,35 +422,35 @@ public struct FriendsNames: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
+    .field("__typename", Swift.String.self),
     .field("friends", [Friend?]?.self),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The friends of the character, or an empty list if they have none
   public var friends: [Friend?]? { __data[1] }
 
-  public struct Friend: OrionAPI.SelectionSet, Hashable {
+  public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("__typename", String.self),
-      .field("name", String.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String.self),
     ]
 
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: String { __data[0] }
+    public var __typename: Swift.String { __data[0] }
     /// The name of the character
-    public var name: String { __data[1] }
+    public var name: Swift.String { __data[1] }
   }
 }
 
-public struct HeroDetails: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment HeroDetails on Character {
       __typename
       name
@@ -465,8 +465,8 @@ public struct HeroDetails: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("name", String.self),
+    .field("__typename", Swift.String.self),
+    .field("name", Swift.String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
@@ -474,51 +474,51 @@ public struct HeroDetails: OrionAPI.Fragment, Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: String { __data[1] }
+  public var name: Swift.String { __data[1] }
   public var asHuman: AsHuman? { __data[2] }
   public var asDroid: AsDroid? { __data[3] }
 
-  public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+  public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("height", Double?.self),
-      .field("__typename", String.self),
-      .field("name", String.self),
+      .field("height", Swift.Double?.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String.self),
     ]
 
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     /// Height in the preferred unit, default is meters
-    public var height: Double? { __data[0] }
-    public var __typename: String { __data[1] }
+    public var height: Swift.Double? { __data[0] }
+    public var __typename: Swift.String { __data[1] }
     /// The name of the character
-    public var name: String { __data[2] }
+    public var name: Swift.String { __data[2] }
   }
 
-  public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+  public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
-      .field("primaryFunction", String?.self),
-      .field("__typename", String.self),
-      .field("name", String.self),
+      .field("primaryFunction", Swift.String?.self),
+      .field("__typename", Swift.String.self),
+      .field("name", Swift.String.self),
     ]
 
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     /// This droid's primary function
-    public var primaryFunction: String? { __data[0] }
-    public var __typename: String { __data[1] }
+    public var primaryFunction: Swift.String? { __data[0] }
+    public var __typename: Swift.String { __data[1] }
     /// The name of the character
-    public var name: String { __data[2] }
+    public var name: Swift.String { __data[2] }
   }
 }
 
-public struct HumanHeightWithVariable: OrionAPI.Fragment, Hashable {
-  public static var fragmentDefinition: String { #"""
+public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
+  public static var fragmentDefinition: Swift.String { #"""
     fragment HumanHeightWithVariable on Human {
       __typename
       height(unit: $heightUnit)
@@ -527,19 +527,19 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Hashable {
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
   public static let __selections: [OrionAPI.Selection] = [
-    .field("__typename", String.self),
-    .field("height", Double?.self, arguments: ["unit": .variable("heightUnit")]),
+    .field("__typename", Swift.String.self),
+    .field("height", Swift.Double?.self, arguments: ["unit": .variable("heightUnit")]),
   ]
 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: String { __data[0] }
+  public var __typename: Swift.String { __data[0] }
   /// Height in the preferred unit, default is meters
-  public var height: Double? { __data[1] }
+  public var height: Swift.Double? { __data[1] }
 }
 
-public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "CreateAwesomeReview"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -557,7 +557,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
@@ -568,27 +568,27 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Hashable {
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
+    public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("stars", Int.self),
-        .field("commentary", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("stars", Swift.Int.self),
+        .field("commentary", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public var stars: Int { __data[1] }
+      public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
-      public var commentary: String? { __data[2] }
+      public var commentary: Swift.String? { __data[2] }
     }
   }
 }
 
-public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "CreateReviewForEpisode"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -612,12 +612,12 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Hashable
     self.review = review
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.jsonValue,
     "review": review.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
@@ -628,27 +628,27 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Hashable
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
+    public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("stars", Int.self),
-        .field("commentary", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("stars", Swift.Int.self),
+        .field("commentary", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public var stars: Int { __data[1] }
+      public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
-      public var commentary: String? { __data[2] }
+      public var commentary: Swift.String? { __data[2] }
     }
   }
 }
 
-public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Hashable {
+public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   public static let operationName = "CreateReviewWithNullField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -666,7 +666,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Hasha
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
@@ -677,27 +677,27 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Hasha
 
     public var createReview: CreateReview? { __data[0] }
 
-    public struct CreateReview: OrionAPI.SelectionSet, Hashable {
+    public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("stars", Int.self),
-        .field("commentary", String?.self),
+        .field("__typename", Swift.String.self),
+        .field("stars", Swift.Int.self),
+        .field("commentary", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
-      public var stars: Int { __data[1] }
+      public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
-      public var commentary: String? { __data[2] }
+      public var commentary: Swift.String? { __data[2] }
     }
   }
 }
 
-public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "DroidDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -723,11 +723,11 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -738,17 +738,17 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .fragment(DroidDetails.self, checksType: true),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
       public typealias Fragments = OrionAPI.Fragments<Hero>
     }
@@ -759,7 +759,7 @@ extension OrionAPI.Fragments where Model == DroidDetailsWithFragmentQuery.Data.H
   public var droidDetails: DroidDetails? { __data[1] }
 }
 
-public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsIDs"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -785,11 +785,11 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -800,45 +800,45 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
-      public var id: String { __data[1] }
+      public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: String { __data[2] }
+      public var name: Swift.String { __data[2] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
-        public var id: String { __data[1] }
+        public var id: Swift.String { __data[1] }
       }
     }
   }
 }
 
-public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNames"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -863,11 +863,11 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -878,42 +878,42 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[2] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: String { __data[1] }
+        public var name: Swift.String { __data[1] }
       }
     }
   }
 }
 
-public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNamesWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -942,11 +942,11 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Hasha
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -957,11 +957,11 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Hasha
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("friends", [FriendsNames.Friend?]?.self),
         .fragment(FriendsNames.self),
       ]
@@ -969,9 +969,9 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [FriendsNames.Friend?]? { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -984,7 +984,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentQuery
   public var friendsNames: FriendsNames { __data[3] }
 }
 
-public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1018,11 +1018,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1033,10 +1033,10 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
         .inlineFragment(AsDroid.self),
       ]
@@ -1044,34 +1044,34 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
           .fragment(CharacterName.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: String { __data[1] }
+        public var name: Swift.String { __data[1] }
         public var fragments: Fragments { Fragments(_dataDict: __data) }
         public typealias Fragments = OrionAPI.Fragments<Friend>
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
-          .field("__typename", String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
@@ -1079,22 +1079,22 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
         /// This droid's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var __typename: Swift.String { __data[1] }
 
-        public struct Friend: OrionAPI.SelectionSet, Hashable {
+        public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
             .fragment(CharacterName.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
+          public var __typename: Swift.String { __data[0] }
           /// The name of the character
-          public var name: String { __data[1] }
+          public var name: Swift.String { __data[1] }
           public var fragments: Fragments { Fragments(_dataDict: __data) }
           public typealias Fragments = OrionAPI.Fragments<Friend>
         }
@@ -1111,7 +1111,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwice
   public var characterName: CharacterName { __data[2] }
 }
 
-public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1137,11 +1137,11 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1152,45 +1152,45 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
-      public var id: String { __data[1] }
+      public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: String { __data[2] }
+      public var name: Swift.String { __data[2] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: String { __data[1] }
+        public var name: Swift.String { __data[1] }
       }
     }
   }
 }
 
-public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNamesWithIDs"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1217,11 +1217,11 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1232,48 +1232,48 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
-      public var id: String { __data[1] }
+      public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: String { __data[2] }
+      public var name: Swift.String { __data[2] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[3] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
-        public var id: String { __data[1] }
+        public var id: Swift.String { __data[1] }
         /// The name of the character
-        public var name: String { __data[2] }
+        public var name: Swift.String { __data[2] }
       }
     }
   }
 }
 
-public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAppearsIn"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1290,7 +1290,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1301,24 +1301,24 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 }
 
-public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1343,11 +1343,11 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1358,10 +1358,10 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterAppearsIn.self),
       ]
@@ -1369,7 +1369,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -1382,7 +1382,7 @@ extension OrionAPI.Fragments where Model == HeroAppearsInWithFragmentQuery.Data.
   public var characterAppearsIn: CharacterAppearsIn { __data[2] }
 }
 
-public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroDetailsFragmentConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1407,17 +1407,17 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
     identifier: "b31aec7d977249e185922e4cc90318fd2c7197631470904bf937b0626de54b4f"
   )
 
-  public var includeDetails: Bool
+  public var includeDetails: Swift.Bool
 
-  public init(includeDetails: Bool) {
+  public init(includeDetails: Swift.Bool) {
     self.includeDetails = includeDetails
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "includeDetails": includeDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1428,17 +1428,17 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
       public typealias Fragments = OrionAPI.Fragments<Hero>
     }
@@ -1449,7 +1449,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsFragmentConditionalInclus
   public var heroDetails: HeroDetails? { __data[1] }
 }
 
-public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroDetailsInlineConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1467,17 +1467,17 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
     identifier: "fcd9d7acb4e7c97e3ae5ad3cbf4e83556626149de589f0c2fce2f8ede31b0d90"
   )
 
-  public var includeDetails: Bool
+  public var includeDetails: Swift.Bool
 
-  public init(includeDetails: Bool) {
+  public init(includeDetails: Swift.Bool) {
     self.includeDetails = includeDetails
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "includeDetails": includeDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1488,41 +1488,41 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails"), checksType: false),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       public var ifIncludeDetails: IfIncludeDetails? { __data[1] }
 
-      public struct IfIncludeDetails: OrionAPI.InlineFragment, Hashable {
+      public struct IfIncludeDetails: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("name", String.self),
+          .field("name", Swift.String.self),
           .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-          .field("__typename", String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// The name of the character
-        public var name: String { __data[0] }
+        public var name: Swift.String { __data[0] }
         /// The movies this character appears in
         public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
-        public var __typename: String { __data[2] }
+        public var __typename: Swift.String { __data[2] }
       }
     }
   }
 }
 
-public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroDetails"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1549,11 +1549,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1564,11 +1564,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
@@ -1576,52 +1576,52 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       public var asHuman: AsHuman? { __data[2] }
       public var asDroid: AsDroid? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+      public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("height", Double?.self),
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("height", Swift.Double?.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// Height in the preferred unit, default is meters
-        public var height: Double? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var height: Swift.Double? { __data[0] }
+        public var __typename: Swift.String { __data[1] }
         /// The name of the character
-        public var name: String { __data[2] }
+        public var name: Swift.String { __data[2] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("primaryFunction", String?.self),
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("primaryFunction", Swift.String?.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// This droid's primary function
-        public var primaryFunction: String? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var primaryFunction: Swift.String? { __data[0] }
+        public var __typename: Swift.String { __data[1] }
         /// The name of the character
-        public var name: String { __data[2] }
+        public var name: Swift.String { __data[2] }
       }
     }
   }
 }
 
-public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1652,11 +1652,11 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1667,20 +1667,20 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .fragment(HeroDetails.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
       public typealias Fragments = OrionAPI.Fragments<Hero>
     }
@@ -1691,7 +1691,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsWithFragmentQuery.Data.He
   public var heroDetails: HeroDetails { __data[2] }
 }
 
-public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroFriendsDetailsConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1712,17 +1712,17 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
     identifier: "9bdfeee789c1d22123402a9c3e3edefeb66799b3436289751be8f47905e3babd"
   )
 
-  public var includeFriendsDetails: Bool
+  public var includeFriendsDetails: Swift.Bool
 
-  public init(includeFriendsDetails: Bool) {
+  public init(includeFriendsDetails: Swift.Bool) {
     self.includeFriendsDetails = includeFriendsDetails
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "includeFriendsDetails": includeFriendsDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1733,59 +1733,59 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self, condition: .include("includeFriendsDetails")),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
           .inlineFragment(AsDroid.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: String { __data[1] }
+        public var name: Swift.String { __data[1] }
         public var asDroid: AsDroid? { __data[2] }
 
-        public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+        public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("primaryFunction", String?.self),
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("primaryFunction", Swift.String?.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
           /// This droid's primary function
-          public var primaryFunction: String? { __data[0] }
-          public var __typename: String { __data[1] }
+          public var primaryFunction: Swift.String? { __data[0] }
+          public var __typename: Swift.String { __data[1] }
           /// The name of the character
-          public var name: String { __data[2] }
+          public var name: Swift.String { __data[2] }
         }
       }
     }
   }
 }
 
-public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1810,17 +1810,17 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
     identifier: "501fcb710e5ffeeab2c65b7935fbded394ffea92e7b5dd904d05d5deab6f39c6"
   )
 
-  public var includeFriendsDetails: Bool
+  public var includeFriendsDetails: Swift.Bool
 
-  public init(includeFriendsDetails: Bool) {
+  public init(includeFriendsDetails: Swift.Bool) {
     self.includeFriendsDetails = includeFriendsDetails
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "includeFriendsDetails": includeFriendsDetails.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -1831,59 +1831,59 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: String { __data[1] }
+        public var name: Swift.String { __data[1] }
         public var asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails? { __data[2] }
 
-        public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Hashable {
+        public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("primaryFunction", String?.self),
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("primaryFunction", Swift.String?.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
           /// This droid's primary function
-          public var primaryFunction: String? { __data[0] }
-          public var __typename: String { __data[1] }
+          public var primaryFunction: Swift.String? { __data[0] }
+          public var __typename: Swift.String { __data[1] }
           /// The name of the character
-          public var name: String { __data[2] }
+          public var name: Swift.String { __data[2] }
         }
       }
     }
   }
 }
 
-public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroFriendsOfFriendsNames"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1911,11 +1911,11 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -1926,57 +1926,57 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
-      public struct Friend: OrionAPI.SelectionSet, Hashable, Identifiable {
+      public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("__typename", String.self),
-          .field("id", String.self),
+          .field("__typename", Swift.String.self),
+          .field("id", Swift.String.self),
           .field("friends", [Friend?]?.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: String { __data[0] }
+        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
-        public var id: String { __data[1] }
+        public var id: Swift.String { __data[1] }
         /// The friends of the character, or an empty list if they have none
         public var friends: [Friend?]? { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet, Hashable {
+        public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
+          public var __typename: Swift.String { __data[0] }
           /// The name of the character
-          public var name: String { __data[1] }
+          public var name: Swift.String { __data[1] }
         }
       }
     }
   }
 }
 
-public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameAndAppearsIn"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -1998,11 +1998,11 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2013,27 +2013,27 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
     }
   }
 }
 
-public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameAndAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2059,11 +2059,11 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hash
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2074,11 +2074,11 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hash
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterNameAndAppearsIn.self),
       ]
@@ -2086,9 +2086,9 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Hash
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
@@ -2101,7 +2101,7 @@ extension OrionAPI.Fragments where Model == HeroNameAndAppearsInWithFragmentQuer
   public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
 }
 
-public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameConditionalBoth"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2116,20 +2116,20 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "66f4dc124b6374b1912b22a2a208e34a4b1997349402a372b95bcfafc7884064"
   )
 
-  public var skipName: Bool
-  public var includeName: Bool
+  public var skipName: Swift.Bool
+  public var includeName: Swift.Bool
 
-  public init(skipName: Bool, includeName: Bool) {
+  public init(skipName: Swift.Bool, includeName: Swift.Bool) {
     self.skipName = skipName
     self.includeName = includeName
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "skipName": skipName.jsonValue,
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2140,24 +2140,24 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String? { __data[1] }
+      public var name: Swift.String? { __data[1] }
     }
   }
 }
 
-public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameConditionalBothSeparate"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2173,20 +2173,20 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Hasha
     identifier: "d0f9e9205cdc09320035662f528a177654d3275b0bf94cf0e259a65fde33e7e5"
   )
 
-  public var skipName: Bool
-  public var includeName: Bool
+  public var skipName: Swift.Bool
+  public var includeName: Swift.Bool
 
-  public init(skipName: Bool, includeName: Bool) {
+  public init(skipName: Swift.Bool, includeName: Swift.Bool) {
     self.skipName = skipName
     self.includeName = includeName
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "skipName": skipName.jsonValue,
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2197,24 +2197,24 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Hasha
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String? { __data[1] }
+      public var name: Swift.String? { __data[1] }
     }
   }
 }
 
-public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameConditionalExclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2229,17 +2229,17 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Hashable
     identifier: "3dd42259adf2d0598e89e0279bee2c128a7913f02b1da6aa43f3b5def6a8a1f8"
   )
 
-  public var skipName: Bool
+  public var skipName: Swift.Bool
 
-  public init(skipName: Bool) {
+  public init(skipName: Swift.Bool) {
     self.skipName = skipName
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "skipName": skipName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2250,24 +2250,24 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Hashable
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String?.self, condition: .skip("skipName")),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String?.self, condition: .skip("skipName")),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String? { __data[1] }
+      public var name: Swift.String? { __data[1] }
     }
   }
 }
 
-public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2282,17 +2282,17 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable
     identifier: "338081aea3acc83d04af0741ecf0da1ec2ee8e6468a88383476b681015905ef8"
   )
 
-  public var includeName: Bool
+  public var includeName: Swift.Bool
 
-  public init(includeName: Bool) {
+  public init(includeName: Swift.Bool) {
     self.includeName = includeName
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2303,24 +2303,24 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String?.self, condition: .include("includeName")),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String?.self, condition: .include("includeName")),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String? { __data[1] }
+      public var name: Swift.String? { __data[1] }
     }
   }
 }
 
-public struct HeroNameQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroName"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2341,11 +2341,11 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2356,24 +2356,24 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
     }
   }
 }
 
-public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2392,19 +2392,19 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
   )
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
-  public var includeName: Bool
+  public var includeName: Swift.Bool
 
-  public init(episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>> = .absent, includeName: Bool) {
+  public init(episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>> = .absent, includeName: Swift.Bool) {
     self.episode = episode
     self.includeName = includeName
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
     "includeName": includeName.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2415,41 +2415,41 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String?.self, condition: .include("includeName")),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String?.self, condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String? { __data[1] }
+      public var name: Swift.String? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("name", String.self),
-          .field("__typename", String.self),
+          .field("name", Swift.String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// What others call this droid
-        public var name: String { __data[0] }
-        public var __typename: String { __data[1] }
+        public var name: Swift.String { __data[0] }
+        public var __typename: Swift.String { __data[1] }
       }
     }
   }
 }
 
-public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameWithFragmentAndID"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2475,11 +2475,11 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2490,23 +2490,23 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("name", Swift.String.self),
         .fragment(CharacterName.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
-      public var id: String { __data[1] }
+      public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: String { __data[2] }
+      public var name: Swift.String { __data[2] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
       public typealias Fragments = OrionAPI.Fragments<Hero>
     }
@@ -2517,7 +2517,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentAndIDQuery.Data.
   public var characterName: CharacterName { __data[3] }
 }
 
-public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2542,11 +2542,11 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2557,20 +2557,20 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .fragment(CharacterName.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       public var fragments: Fragments { Fragments(_dataDict: __data) }
       public typealias Fragments = OrionAPI.Fragments<Hero>
     }
@@ -2581,7 +2581,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentQuery.Data.Hero 
   public var characterName: CharacterName { __data[2] }
 }
 
-public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameWithID"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2603,11 +2603,11 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2618,27 +2618,27 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable, Identifiable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("id", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("id", Swift.String.self),
+        .field("name", Swift.String.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
-      public var id: String { __data[1] }
+      public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: String { __data[2] }
+      public var name: Swift.String { __data[2] }
     }
   }
 }
 
-public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroParentTypeDependentField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2677,11 +2677,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2692,11 +2692,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
@@ -2704,18 +2704,18 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       public var asHuman: AsHuman? { __data[2] }
       public var asDroid: AsDroid? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+      public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
@@ -2723,52 +2723,52 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
 
         /// This human's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var __typename: Swift.String { __data[1] }
         /// The name of the character
-        public var name: String { __data[2] }
+        public var name: Swift.String { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet, Hashable {
+        public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
+          public var __typename: Swift.String { __data[0] }
           /// The name of the character
-          public var name: String { __data[1] }
+          public var name: Swift.String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
 
-          public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+          public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
-              .field("height", Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
-              .field("__typename", String.self),
-              .field("name", String.self),
+              .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
+              .field("__typename", Swift.String.self),
+              .field("name", Swift.String.self),
             ]
 
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
             /// Height in the preferred unit, default is meters
-            public var height: Double? { __data[0] }
-            public var __typename: String { __data[1] }
+            public var height: Swift.Double? { __data[0] }
+            public var __typename: Swift.String { __data[1] }
             /// The name of the character
-            public var name: String { __data[2] }
+            public var name: Swift.String { __data[2] }
           }
         }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("friends", [Friend?]?.self),
-          .field("__typename", String.self),
-          .field("name", String.self),
+          .field("__typename", Swift.String.self),
+          .field("name", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
@@ -2776,42 +2776,42 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
 
         /// This droid's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var __typename: Swift.String { __data[1] }
         /// The name of the character
-        public var name: String { __data[2] }
+        public var name: Swift.String { __data[2] }
 
-        public struct Friend: OrionAPI.SelectionSet, Hashable {
+        public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
           public static let __selections: [OrionAPI.Selection] = [
-            .field("__typename", String.self),
-            .field("name", String.self),
+            .field("__typename", Swift.String.self),
+            .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ]
 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: String { __data[0] }
+          public var __typename: Swift.String { __data[0] }
           /// The name of the character
-          public var name: String { __data[1] }
+          public var name: Swift.String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
 
-          public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+          public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
             public static let __selections: [OrionAPI.Selection] = [
-              .field("height", Double?.self, arguments: ["unit": .value(.string("METER"))]),
-              .field("__typename", String.self),
-              .field("name", String.self),
+              .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("METER"))]),
+              .field("__typename", Swift.String.self),
+              .field("name", Swift.String.self),
             ]
 
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
             /// Height in the preferred unit, default is meters
-            public var height: Double? { __data[0] }
-            public var __typename: String { __data[1] }
+            public var height: Swift.Double? { __data[0] }
+            public var __typename: Swift.String { __data[1] }
             /// The name of the character
-            public var name: String { __data[2] }
+            public var name: Swift.String { __data[2] }
           }
         }
       }
@@ -2819,7 +2819,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Hashable
   }
 }
 
-public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroTypeDependentAliasedField"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2845,11 +2845,11 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Hashabl
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
@@ -2860,10 +2860,10 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Hashabl
 
     public var hero: Hero? { __data[0] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
@@ -2871,44 +2871,44 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Hashabl
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       public var asHuman: AsHuman? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
-      public struct AsHuman: OrionAPI.InlineFragment, Hashable {
+      public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("homePlanet", alias: "property", String?.self),
-          .field("__typename", String.self),
+          .field("homePlanet", alias: "property", Swift.String?.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// The home planet of the human, or null if unknown
-        public var property: String? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var property: Swift.String? { __data[0] }
+        public var __typename: Swift.String { __data[1] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("primaryFunction", alias: "property", String?.self),
-          .field("__typename", String.self),
+          .field("primaryFunction", alias: "property", Swift.String?.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// This droid's primary function
-        public var property: String? { __data[0] }
-        public var __typename: String { __data[1] }
+        public var property: Swift.String? { __data[0] }
+        public var __typename: Swift.String { __data[1] }
       }
     }
   }
 }
 
-public struct HumanQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "Human"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2924,17 +2924,17 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "b37eb69b82fd52358321e49453769750983be1c286744dbf415735d7bcf12f1e"
   )
 
-  public var id: String
+  public var id: Swift.String
 
-  public init(id: String) {
+  public init(id: Swift.String) {
     self.id = id
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "id": id.jsonValue,
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("human", Human?.self, arguments: ["id": .variable("id")]),
@@ -2945,27 +2945,27 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var human: Human? { __data[0] }
 
-    public struct Human: OrionAPI.SelectionSet, Hashable {
+    public struct Human: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
-        .field("mass", Double?.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
+        .field("mass", Swift.Double?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// What this human calls themselves
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
       /// Mass in kilograms, or null if unknown
-      public var mass: Double? { __data[2] }
+      public var mass: Swift.Double? { __data[2] }
     }
   }
 }
 
-public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "SameHeroTwice"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -2986,7 +2986,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
@@ -2999,39 +2999,39 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Hashable {
     public var hero: Hero? { __data[0] }
     public var r2: R2? { __data[1] }
 
-    public struct Hero: OrionAPI.SelectionSet, Hashable {
+    public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
     }
 
-    public struct R2: OrionAPI.SelectionSet, Hashable {
+    public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
   }
 }
 
-public struct SearchQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "Search"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3057,17 +3057,17 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "73536da2eec4d83e6e1003e674cb2299d9da2798f7bd310e57339a6bcd713b77"
   )
 
-  public var term: OrionAPI.GraphQLNullable<String>
+  public var term: OrionAPI.GraphQLNullable<Swift.String>
 
-  public init(term: OrionAPI.GraphQLNullable<String> = .absent) {
+  public init(term: OrionAPI.GraphQLNullable<Swift.String> = .absent) {
     self.term = term
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "term": term.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("search", [Search?]?.self, arguments: ["text": .variable("term")]),
@@ -3078,10 +3078,10 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var search: [Search?]? { __data[0] }
 
-    public struct Search: OrionAPI.SelectionSet, Hashable {
+    public struct Search: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .union(StarWarsAPI.Unions.SearchResult) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
@@ -3090,69 +3090,69 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       public var asHuman: AsHuman? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
       public var asStarship: AsStarship? { __data[3] }
 
-      public struct AsHuman: OrionAPI.InlineFragment, Hashable, Identifiable {
+      public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", String.self),
-          .field("name", String.self),
-          .field("__typename", String.self),
+          .field("id", Swift.String.self),
+          .field("name", Swift.String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// The ID of the human
-        public var id: String { __data[0] }
+        public var id: Swift.String { __data[0] }
         /// What this human calls themselves
-        public var name: String { __data[1] }
-        public var __typename: String { __data[2] }
+        public var name: Swift.String { __data[1] }
+        public var __typename: Swift.String { __data[2] }
       }
 
-      public struct AsDroid: OrionAPI.InlineFragment, Hashable, Identifiable {
+      public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", String.self),
-          .field("name", String.self),
-          .field("__typename", String.self),
+          .field("id", Swift.String.self),
+          .field("name", Swift.String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// The ID of the droid
-        public var id: String { __data[0] }
+        public var id: Swift.String { __data[0] }
         /// What others call this droid
-        public var name: String { __data[1] }
-        public var __typename: String { __data[2] }
+        public var name: Swift.String { __data[1] }
+        public var __typename: Swift.String { __data[2] }
       }
 
-      public struct AsStarship: OrionAPI.InlineFragment, Hashable, Identifiable {
+      public struct AsStarship: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
         public static let __selections: [OrionAPI.Selection] = [
-          .field("id", String.self),
-          .field("name", String.self),
-          .field("__typename", String.self),
+          .field("id", Swift.String.self),
+          .field("name", Swift.String.self),
+          .field("__typename", Swift.String.self),
         ]
 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         /// The ID of the starship
-        public var id: String { __data[0] }
+        public var id: Swift.String { __data[0] }
         /// The name of the starship
-        public var name: String { __data[1] }
-        public var __typename: String { __data[2] }
+        public var name: Swift.String { __data[1] }
+        public var __typename: Swift.String { __data[2] }
       }
     }
   }
 }
 
-public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "StarshipCoordinates"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3169,17 +3169,17 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Hashable {
     identifier: "8dd77d4bc7494c184606da092a665a7c2ca3c2a3f14d3b23fa5e469e207b3406"
   )
 
-  public var coordinates: OrionAPI.GraphQLNullable<[[Double]]>
+  public var coordinates: OrionAPI.GraphQLNullable<[[Swift.Double]]>
 
-  public init(coordinates: OrionAPI.GraphQLNullable<[[Double]]> = .absent) {
+  public init(coordinates: OrionAPI.GraphQLNullable<[[Swift.Double]]> = .absent) {
     self.coordinates = coordinates
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "coordinates": coordinates.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
@@ -3190,29 +3190,29 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var starshipCoordinates: StarshipCoordinates? { __data[0] }
 
-    public struct StarshipCoordinates: OrionAPI.SelectionSet, Hashable {
+    public struct StarshipCoordinates: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
-        .field("coordinates", [[Double]]?.self),
-        .field("length", Double?.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
+        .field("coordinates", [[Swift.Double]]?.self),
+        .field("length", Swift.Double?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the starship
-      public var name: String { __data[1] }
-      public var coordinates: [[Double]]? { __data[2] }
+      public var name: Swift.String { __data[1] }
+      public var coordinates: [[Swift.Double]]? { __data[2] }
       /// Length of the starship, along the longest axis
-      public var length: Double? { __data[3] }
+      public var length: Swift.Double? { __data[3] }
     }
   }
 }
 
-public struct StarshipQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "Starship"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3230,7 +3230,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("starship", Starship?.self, arguments: ["id": .value(.int(3000))]),
@@ -3241,26 +3241,26 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Hashable {
 
     public var starship: Starship? { __data[0] }
 
-    public struct Starship: OrionAPI.SelectionSet, Hashable {
+    public struct Starship: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
-        .field("coordinates", [[Double]]?.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
+        .field("coordinates", [[Swift.Double]]?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the starship
-      public var name: String { __data[1] }
-      public var coordinates: [[Double]]? { __data[2] }
+      public var name: Swift.String { __data[1] }
+      public var coordinates: [[Swift.Double]]? { __data[2] }
     }
   }
 }
 
-public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Hashable {
+public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "TwoHeroes"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3281,7 +3281,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Hashable {
 
   public init() {}
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", alias: "r2", R2?.self),
@@ -3294,39 +3294,39 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Hashable {
     public var r2: R2? { __data[0] }
     public var luke: Luke? { __data[1] }
 
-    public struct R2: OrionAPI.SelectionSet, Hashable {
+    public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
     }
 
-    public struct Luke: OrionAPI.SelectionSet, Hashable {
+    public struct Luke: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
-        .field("name", String.self),
+        .field("__typename", Swift.String.self),
+        .field("name", Swift.String.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: String { __data[1] }
+      public var name: Swift.String { __data[1] }
     }
   }
 }
 
-public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Hashable {
+public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {
   public static let operationName = "ReviewAdded"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
@@ -3349,11 +3349,11 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Hashable {
     self.episode = episode
   }
 
-  public var __variables: [String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
+  public var __variables: [Swift.String: OrionAPI.JSONValue] { OrionAPI.JSONValue.fields([
     "episode": episode.inputValue(),
   ]) }
 
-  public struct Data: OrionAPI.RootSelectionSet, Hashable {
+  public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Subscription) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
@@ -3364,32 +3364,37 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Hashable {
 
     public var reviewAdded: ReviewAdded? { __data[0] }
 
-    public struct ReviewAdded: OrionAPI.SelectionSet, Hashable {
+    public struct ReviewAdded: OrionAPI.SelectionSet, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
       public static let __selections: [OrionAPI.Selection] = [
-        .field("__typename", String.self),
+        .field("__typename", Swift.String.self),
         .field("episode", OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?.self),
-        .field("stars", Int.self),
-        .field("commentary", String?.self),
+        .field("stars", Swift.Int.self),
+        .field("commentary", Swift.String?.self),
       ]
 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: String { __data[0] }
+      public var __typename: Swift.String { __data[0] }
       /// The movie
       public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>? { __data[1] }
       /// The number of stars this review gave, 1-5
-      public var stars: Int { __data[2] }
+      public var stars: Swift.Int { __data[2] }
       /// Comment about the movie
-      public var commentary: String? { __data[3] }
+      public var commentary: Swift.String? { __data[3] }
     }
   }
 }
 
 extension StarWarsAPI {
+  /// The schema's `ID` scalar: a unique identifier, serialized as a string.
+  public typealias ID = Swift.String
+}
+
+extension StarWarsAPI {
   /// The episodes in the Star Wars trilogy
-  public enum Episode: String, OrionAPI.EnumType {
+  public enum Episode: Swift.String, OrionAPI.EnumType {
     /// Star Wars Episode IV: A New Hope, released in 1977.
     case newhope = "NEWHOPE"
     /// Star Wars Episode V: The Empire Strikes Back, released in 1980.
@@ -3402,11 +3407,11 @@ extension StarWarsAPI {
 extension StarWarsAPI {
   /// The input object sent when passing in a color
   public struct ColorInput: OrionAPI.InputObject {
-    public var red: Int
-    public var green: Int
-    public var blue: Int
+    public var red: Swift.Int
+    public var green: Swift.Int
+    public var blue: Swift.Int
 
-    public init(red: Int, green: Int, blue: Int) {
+    public init(red: Swift.Int, green: Swift.Int, blue: Swift.Int) {
       self.red = red
       self.green = green
       self.blue = blue
@@ -3424,13 +3429,13 @@ extension StarWarsAPI {
   /// The input object sent when someone is creating a new review
   public struct ReviewInput: OrionAPI.InputObject {
     /// 0-5 stars
-    public var stars: Int
+    public var stars: Swift.Int
     /// Comment about the movie, optional
-    public var commentary: OrionAPI.GraphQLNullable<String>
+    public var commentary: OrionAPI.GraphQLNullable<Swift.String>
     /// Favorite color, optional
     public var favorite_color: OrionAPI.GraphQLNullable<StarWarsAPI.ColorInput>
 
-    public init(stars: Int, commentary: OrionAPI.GraphQLNullable<String> = .absent, favorite_color: OrionAPI.GraphQLNullable<StarWarsAPI.ColorInput> = .absent) {
+    public init(stars: Swift.Int, commentary: OrionAPI.GraphQLNullable<Swift.String> = .absent, favorite_color: OrionAPI.GraphQLNullable<StarWarsAPI.ColorInput> = .absent) {
       self.stars = stars
       self.commentary = commentary
       self.favorite_color = favorite_color
@@ -3445,9 +3450,23 @@ extension StarWarsAPI {
 }
 
 extension StarWarsAPI {
+  /// The generated schema's hooks, as their defaults: `single-file` output is regenerated whole.
+  /// Key objects with `@typePolicy(keyFields:)` in a schema extension, or generate `embedded` or
+  /// `swift-package` output, whose `SchemaConfiguration.swift` is written once for you to edit.
+  public enum SchemaConfiguration: OrionAPI.SchemaConfiguration {
+    /// The cache key of an object: return `CacheKeyInfo(id:)` to identify objects of `type` by
+    /// their fields (`try? object.field("id", as: Swift.String.self)`), or `nil` to use
+    /// `@typePolicy(keyFields:)` or the object's path.
+    public static func cacheKeyInfo(for type: OrionAPI.ObjectType, object: OrionAPI.ResponseObject) -> OrionAPI.CacheKeyInfo? {
+      nil
+    }
+  }
+}
+
+extension StarWarsAPI {
   /// The schema's object types by `__typename`, and the cache-key hook of `SchemaConfiguration`.
   public enum SchemaMetadata: OrionAPI.SchemaMetadata {
-    public static func objectType(forTypename typename: String) -> OrionAPI.ObjectType? {
+    public static func objectType(forTypename typename: Swift.String) -> OrionAPI.ObjectType? {
       Objects.byTypename[typename]
     }
 
@@ -3465,7 +3484,7 @@ extension StarWarsAPI {
     public static let Review = OrionAPI.ObjectType(typename: "Review")
     public static let Starship = OrionAPI.ObjectType(typename: "Starship")
     public static let Subscription = OrionAPI.ObjectType(typename: "Subscription")
-    static let byTypename: [String: OrionAPI.ObjectType] = ["Droid": Droid, "Human": Human, "Mutation": Mutation, "Query": Query, "Review": Review, "Starship": Starship, "Subscription": Subscription]
+    static let byTypename: [Swift.String: OrionAPI.ObjectType] = ["Droid": Droid, "Human": Human, "Mutation": Mutation, "Query": Query, "Review": Review, "Starship": Starship, "Subscription": Subscription]
   }
 
   public enum Interfaces {
