@@ -29,6 +29,10 @@ class MockResolver:
     def __init__(self, schema):
         self.schema = schema
         self.rotation = Rotation()
+        # What the mocks hold, for the report: (enum, value) pairs and concrete types.
+        self.enum_values = set()
+        self.typenames = set()
+        self.enums_picked = set()  # the enums of the operation being executed
 
     def resolve_field(self, *positional, **arguments):
         # (source, info); the field's arguments come as keywords, and may be named `source`.
@@ -48,10 +52,15 @@ class MockResolver:
             if is_abstract_type(type_):
                 # Concrete types in rotation, so that each type condition is met in turn.
                 possible = sorted(t.name for t in self.schema.get_possible_types(type_))
-                return {"__typename": possible[self.rotation.next(("abstract", type_.name), len(possible))]}
-            return {"__typename": type_.name}
+                typename = possible[self.rotation.next(("abstract", type_.name), len(possible))]
+            else:
+                typename = type_.name
+            self.typenames.add(typename)
+            return {"__typename": typename}
         if isinstance(type_, GraphQLEnumType):
             name = leaf_value(type_, self.rotation)
+            self.enum_values.add((type_.name, name))
+            self.enums_picked.add(type_.name)
             return type_.values[name].value if type_.values[name].value is not None else name
         return leaf_value(type_, self.rotation)
 

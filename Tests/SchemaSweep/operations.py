@@ -341,6 +341,27 @@ class SweepBuilder:
         if unreached:
             self.uncovered["enums and input objects in no reachable argument or field"] = unreached
 
+    def enums(self):
+        return [t for t in self.schema.type_map.values() if isinstance(t, GraphQLEnumType) and not t.name.startswith("__")]
+
+    def coverage(self):
+        """How much of the schema the operations touch, for the report."""
+        in_variables = self.covered_inputs()
+        enums = self.enums()
+        inputs = [t for t in self.schema.type_map.values() if isinstance(t, GraphQLInputObjectType)]
+        abstract = self.abstract_types()
+        return {
+            "enums": len(enums),
+            "enums selected as fields": sum(e.name in self.output_enums for e in enums),
+            "enums in variables": sum(e.name in in_variables for e in enums),
+            "enums touched": sum(e.name in self.output_enums or e.name in in_variables for e in enums),
+            "input objects": len(inputs),
+            "input objects in variables": sum(t.name in in_variables for t in inputs),
+            "interfaces and unions": len(abstract),
+            "interfaces and unions with a fragment": sum(fragment_name(t.name) in self.fragments for t in abstract),
+            "root fields": sum(len(fields_of(root.type)) for root in self.roots.values()),
+        }
+
     # -- operations
 
     def operations(self):

@@ -28,6 +28,13 @@ from values import Rotation, variable_value
 # The variants of each operation's variables: @include(if: $inc) and @skip(if: $skip) first
 # both keep their selections, then both drop them.
 CONDITION_VARIANTS = ({"inc": True, "skip": False}, {"inc": False, "skip": True})
+# At most this many mocks an operation: more only while deprecated enum values are unseen.
+MAX_VARIANTS = 6
+
+
+def unseen_deprecated(schema, enum_name, resolver) -> bool:
+    values = schema.type_map[enum_name].values
+    return any(value.deprecation_reason is not None and (enum_name, name) not in resolver.enum_values for name, value in values.items())
 
 
 def check(schema, text: str, what: str):
@@ -77,16 +84,23 @@ def main(argv=None):
             if name not in ("inc", "skip")
         }
         mocks = []
-        variants = CONDITION_VARIANTS if "inc" in operation.variables else CONDITION_VARIANTS[:1]
-        for index, conditions in enumerate(variants):
+        for index in range(MAX_VARIANTS):
+            conditions = CONDITION_VARIANTS[index % 2]
             variables = dict(values)
             variables.update({name: value for name, value in conditions.items() if name in operation.variables})
+            resolver.enums_picked = set()
             data = mock_response(schema, document, operation.name, variables, resolver)
             mock_text = json.dumps(data, ensure_ascii=False)
             variables_text = json.dumps(variables, ensure_ascii=False)
             (out / "mocks" / f"{operation.name}.{index}.json").write_text(mock_text + "\n")
             (out / "mocks" / f"{operation.name}.{index}.variables.json").write_text(variables_text + "\n")
             mocks.append((mock_text, variables_text))
+            # Both condition variants first (when there are conditions); then more variants
+            # while an enum this operation selects has deprecated values no mock held yet.
+            if index + 1 < len(CONDITION_VARIANTS) and "inc" in operation.variables:
+                continue
+            if not any(unseen_deprecated(schema, enum, resolver) for enum in resolver.enums_picked):
+                break
         cases.append((operation.name, mocks))
 
     suite = arguments.namespace.removesuffix("API") + "Tests"
@@ -99,6 +113,15 @@ def main(argv=None):
         "selection sets": sum(op.selection_set.composite_count() for op in operations)
         + sum(builder.fragments[name][1].composite_count() + 1 for name in fragment_names),
         "variables": sum(len(op.variables) for op in operations),
+        "coverage": builder.coverage(),
+        "mocks": {
+            "enum values": f"{len(resolver.enum_values)} of {sum(len(e.values) for e in builder.enums())}",
+            "deprecated enum values": "{} of {}".format(
+                sum(builder.schema.type_map[e].values[v].deprecation_reason is not None for e, v in resolver.enum_values),
+                sum(v.deprecation_reason is not None for e in builder.enums() for v in e.values.values()),
+            ),
+            "object types": len(resolver.typenames),
+        },
         "uncovered": builder.uncovered,
     }
     (out / "report.json").write_text(json.dumps(report, indent=2) + "\n")
