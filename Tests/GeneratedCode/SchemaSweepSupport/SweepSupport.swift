@@ -35,11 +35,39 @@ func sweepVariables(_ text: String) throws -> [String: OrionAPI.JSONValue] {
 }
 
 /// Expects `actual` to be `expected` exactly: the same keys, and values of the same JSON kind
-/// (`true`, `1` and `1.0` all differ).
+/// (`true`, `1` and `1.0` all differ). A failure names the first path where they differ.
 func expectSameJSON(_ actual: [String: Any], _ expected: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    if let difference = try jsonDifference(actual, expected, path: "data") {
+        Issue.record(Comment(rawValue: difference), sourceLocation: sourceLocation)
+    }
+}
+
+/// Where two JSON values first differ, or nil when they are the same.
+func jsonDifference(_ actual: Any, _ expected: Any, path: String) throws -> String? {
+    if let actualObject = actual as? [String: Any], let expectedObject = expected as? [String: Any] {
+        for key in Set(actualObject.keys).union(expectedObject.keys).sorted() {
+            switch (actualObject[key], expectedObject[key]) {
+            case (let actualValue?, let expectedValue?):
+                if let difference = try jsonDifference(actualValue, expectedValue, path: path + "." + key) { return difference }
+            case (let actualValue?, nil):
+                return "\(path).\(key): expected no value, found \(try typedJSON(actualValue).prefix(200))"
+            case (nil, let expectedValue?):
+                return "\(path).\(key): expected \(try typedJSON(expectedValue).prefix(200)), found no value"
+            case (nil, nil):
+                break
+            }
+        }
+        return nil
+    }
+    if let actualList = actual as? [Any], let expectedList = expected as? [Any], actualList.count == expectedList.count {
+        for (index, pair) in zip(actualList, expectedList).enumerated() {
+            if let difference = try jsonDifference(pair.0, pair.1, path: "\(path)[\(index)]") { return difference }
+        }
+        return nil
+    }
     let actualText = try typedJSON(actual)
     let expectedText = try typedJSON(expected)
-    #expect(actualText == expectedText, sourceLocation: sourceLocation)
+    return actualText == expectedText ? nil : "\(path): expected \(expectedText.prefix(200)), found \(actualText.prefix(200))"
 }
 
 /// Canonical text of a JSON value with its kind spelled out: keys sorted, numbers tagged as
