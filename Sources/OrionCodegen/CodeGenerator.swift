@@ -32,10 +32,9 @@ public enum CodeGenerator {
     public static func generate(schema: Schema, documents: [Document], options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
         guard errors.isEmpty else { throw CodegenError(errors) }
-        let prepared = documents.map(TypenameInjection.apply)
         let compilation: CompilationResult
         do {
-            compilation = try IRBuilder.compile(prepared, schema: schema)
+            compilation = try IRBuilder.compile(documents, schema: schema, injectingTypename: true)
         } catch {
             throw CodegenError([error])
         }
@@ -46,7 +45,7 @@ public enum CodeGenerator {
         let operationRenderer = OperationRenderer(types: types, models: modelRenderer, access: access)
         let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
         let layout = OutputLayout(options: options)
-        var builder = ModelBuilder(schema: schema, types: types, compilation: compilation)
+        var builder = ModelTreeBuilder(schema: schema, naming: SwiftModelNaming(namespace: options.namespace, compilation: compilation), compilation: compilation)
         var files: [GeneratedFile] = []
 
         for fragment in compilation.fragments {
@@ -59,7 +58,7 @@ public enum CodeGenerator {
         let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for operation in compilation.operations {
             let typeName = OperationRenderer.typeName(operation)
-            let data = builder.operationModel(operation, path: typeName + ".Data")
+            let data = builder.operationModel(operation, path: typeName + ".Data", name: "Data")
             let document = ([operation.definitionText] + operation.referencedFragments.compactMap { fragmentsByName[$0]?.definitionText })
                 .joined(separator: "\n")
             var writer = SwiftWriter()

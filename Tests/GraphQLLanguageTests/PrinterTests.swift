@@ -206,7 +206,8 @@ import Testing
 
     @Test func printsEveryValueKind() throws {
         let value = try firstArgumentValue(#"{ f(a: [$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], { x: { y: [$w] } }]) }"#)
-        #expect(Printer.print(value) == #"[$v, -1, 0.5e-3, "s", """b""", true, false, null, ENUM, [], {}, [[1]], { x: { y: [$w] } }]"#)
+        // 81 characters on one line: one item per line, as graphql-core prints it.
+        #expect(Printer.print(value) == ["[", #"  $v"#, "  -1", "  0.5e-3", #"  "s""#, #"  """b""""#, "  true", "  false", "  null", "  ENUM", "  []", "  {}", "  [[1]]", #"  { x: { y: [$w] } }"#, "]"].joined(separator: "\n"))
     }
 
     @Test func escapesStringsTheWayJSONDoes() {
@@ -325,4 +326,24 @@ import Testing
     @Test func theSharedDataIsThere() {
         #expect(TestData.sharedDocuments().count >= 10, "no shared documents under \(TestData.sharedDirectory.path)")
     }
+}
+
+/// Long list and object values print one item per line, as graphql-core 3.3.2's `print_ast`
+/// does (introspection's `defaultValue` is that text).
+@Test func longListAndObjectValuesWrapAsGraphQLCorePrintsThem() throws {
+    func value(_ text: String) throws -> Value {
+        let document = try Parser.parse(Source("query Q($v: T = \(text)) { x }"))
+        guard case .operation(let operation) = document.definitions.first, let value = operation.variableDefinitions.first?.defaultValue else {
+            throw GraphQLError("no default value in \(text)")
+        }
+        return value
+    }
+    let values = (0..<8).map { "VALUE_NUMBER_\($0)" }
+    #expect(Printer.print(try value("[" + values.joined(separator: ", ") + "]")) == "[\n" + values.map { "  " + $0 }.joined(separator: "\n") + "\n]")
+    #expect(Printer.print(try value("{a: [" + values.joined(separator: ", ") + "], b: 1}"))
+        == "{\n  a: [\n" + values.map { "    " + $0 }.joined(separator: "\n") + "\n  ]\n  b: 1\n}")
+    #expect(Printer.print(try value("[A, B, {c: 1}]")) == "[A, B, { c: 1 }]")
+    // Exactly at the limit stays on one line.
+    let exact = "[" + String(repeating: "A", count: 78) + "]"
+    #expect(Printer.print(try value(exact)) == exact)
 }

@@ -32,6 +32,34 @@ import TestSupport
         #expect(result.errors.contains("3 errors"))
     }
 
+    @Test func namesThatWouldClashInSwiftAreRefusedByValidateAsByGenerate() throws {
+        let directory = try Orion.temporaryDirectory()
+        try "type Query { hero: Hero } type Hero { id: ID! fragments: Int self: String self_: String } enum Episode { A }"
+            .write(to: directory.appendingPathComponent("schema.graphqls"), atomically: true, encoding: .utf8)
+        try """
+            query Hero { hero { ...heroDetails ...HeroDetails fragments self self_ } }
+            query HeroQuery { hero { id } }
+            fragment heroDetails on Hero { id }
+            fragment HeroDetails on Hero { id }
+            fragment Episode on Hero { id }
+            """.write(to: directory.appendingPathComponent("Hero.graphql"), atomically: true, encoding: .utf8)
+        let messages = [
+            "Hero.graphql:1:51: error: Field \"fragments\" on type \"Hero\" would clash with the generated member `fragments`; give it an alias, e.g. `fragmentsValue: fragments`.",
+            "Hero.graphql:1:66: error: Fields \"self\" and \"self_\" on type \"Hero\" would both be the Swift property `self_`; give one an alias",
+            "Hero.graphql:1:7: error: The query \"Hero\" and the query \"HeroQuery\" would both be the Swift type `HeroQuery`; rename one of them.",
+            "Hero.graphql:3:10: error: The fragment \"heroDetails\" and the fragment \"HeroDetails\" would both be the Swift type `HeroDetails`; rename one of them.",
+            "Hero.graphql:5:10: error: The fragment \"Episode\" would be the Swift type `Episode`, as the schema's enum \"Episode\" is; rename the fragment.",
+        ]
+        for command in ["validate", "generate"] {
+            var arguments = [command, "--schema", "schema.graphqls", "--operations", "*.graphql"]
+            if command == "generate" { arguments += ["--namespace", "API", "--output", "Out"] }
+            let result = try Orion.run(arguments, in: directory)
+            #expect(result.status == 1, "\(command)")
+            for message in messages { #expect(result.errors.contains(message), "\(command): \(result.errors)") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Out").path))
+    }
+
     @Test func aBrokenSchemaFailsWithBothPlaces() throws {
         let result = try Orion.run(["validate", "--schema", "schemas/github-full/schema-2025-02.graphqls"], in: Orion.sharedDirectory)
         #expect(result.status == 1)

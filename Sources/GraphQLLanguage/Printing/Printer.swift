@@ -40,9 +40,21 @@ public enum Printer {
         case .boolean(let node): node.value ? "true" : "false"
         case .null: "null"
         case .enum(let node): node.value
-        case .list(let node): "[" + node.values.map(print).joined(separator: ", ") + "]"
-        case .object(let node): node.fields.isEmpty ? "{}" : "{ " + node.fields.map { "\($0.name.value): \(print($0.value))" }.joined(separator: ", ") + " }"
+        case .list(let node): wrapped(node.values.map(print), open: "[", close: "]")
+        case .object(let node):
+            node.fields.isEmpty ? "{}" : wrapped(node.fields.map { "\($0.name.value): \(print($0.value))" }, open: "{ ", close: " }")
         }
+    }
+
+    /// The longest list or object value printed on one line, as graphql-js and graphql-core 3.3
+    /// print them: a longer one has one item per line.
+    static let maxLineLength = 80
+
+    /// `[a, b]` or `{ a: 1 }` on one line when it fits in ``maxLineLength``, else one item per line.
+    private static func wrapped(_ items: [String], open: String, close: String) -> String {
+        let line = open + items.joined(separator: ", ") + close
+        guard line.unicodeScalars.count > maxLineLength else { return line }
+        return open.trimmingTrailingSpace() + "\n" + indent(items.joined(separator: "\n")) + "\n" + close.trimmingLeadingSpace()
     }
 
     /// A selection set as GraphQL text.
@@ -226,4 +238,9 @@ public enum Printer {
         }
         return result
     }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpace() -> String { hasSuffix(" ") ? String(dropLast()) : self }
+    fileprivate func trimmingLeadingSpace() -> String { hasPrefix(" ") ? String(dropFirst()) : self }
 }

@@ -1,9 +1,14 @@
 /// A nullable input: absent (not sent, so the server uses its default), explicitly `null`, or a
 /// value.
+///
+/// The value is boxed (`indirect`): input objects may refer to themselves through nullable
+/// fields (`input Filter { and: Filter }`), and a struct that held its own type inline would have
+/// infinite size. A valid schema has no cycle of non-null, non-list input fields, so the box
+/// breaks every cycle.
 public enum GraphQLNullable<Wrapped: Sendable & Hashable>: Sendable, Hashable {
     case absent
     case null
-    case some(Wrapped)
+    indirect case some(Wrapped)
 
     /// The wrapped value, or `nil` when absent or null.
     public var unwrapped: Wrapped? {

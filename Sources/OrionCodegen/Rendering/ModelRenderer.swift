@@ -1,7 +1,7 @@
 import GraphQLLanguage
 import OrionCompiler
 
-/// Writes a `Model` as a Swift struct that holds only its `DataDict`: the selection metadata,
+/// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: the selection metadata,
 /// one computed property per field, type case and fragment (reading its value by position in
 /// `__selections`), and nested structs. Decoding, `jsonObject` and `Hashable`'s members come
 /// from OrionAPI's protocol extensions, so each model compiles to little code.
@@ -10,7 +10,7 @@ struct ModelRenderer {
     let types: SwiftTypeNames
     let access: String
 
-    func render(_ model: Model, into writer: inout SwiftWriter) {
+    func render(_ model: IRModel, into writer: inout SwiftWriter) {
         var conformances = ["OrionAPI.SelectionSet"]
         switch model.kind {
         case .operationData: conformances = ["OrionAPI.RootSelectionSet"]
@@ -53,7 +53,7 @@ struct ModelRenderer {
 
     /// The properties of each model's `fragments`, as extensions of `OrionAPI.Fragments<Model>` at
     /// file scope after the model: one generic type serves every model, instead of a struct each.
-    func renderFragmentAccessors(_ model: Model, into writer: inout SwiftWriter) {
+    func renderFragmentAccessors(_ model: IRModel, into writer: inout SwiftWriter) {
         if !model.fragments.isEmpty {
             writer.line()
             writer.block("extension OrionAPI.Fragments where Model == \(model.path)") { writer in
@@ -80,7 +80,7 @@ struct ModelRenderer {
         }
     }
 
-    private func renderSelections(_ model: Model, into writer: inout SwiftWriter) {
+    private func renderSelections(_ model: IRModel, into writer: inout SwiftWriter) {
         // Built once: the cache walks them for every object it writes and reads.
         writer.line("\(access)static let __selections: [OrionAPI.Selection] = [")
         for property in model.properties {
@@ -125,17 +125,17 @@ struct ModelRenderer {
     }
 
     /// How a property names its nested model: unqualified when declared inside, else its path.
-    private func typeReference(_ property: Property) -> String? {
+    private func typeReference(_ property: IRProperty) -> String? {
         property.ownNestedName ?? property.nestedPath
     }
 
-    private func swiftType(_ property: Property) -> String {
+    private func swiftType(_ property: IRProperty) -> String {
         var type = types.output(property.field.type, composite: typeReference(property))
         if property.isConditional && !type.hasSuffix("?") { type += "?" }
         return type
     }
 
-    private func renderDeclaration(_ property: Property, index: Int, into writer: inout SwiftWriter) {
+    private func renderDeclaration(_ property: IRProperty, index: Int, into writer: inout SwiftWriter) {
         writer.documentation(property.field.description)
         if let reason = property.field.deprecationReason { writer.deprecation(reason) }
         writer.line("\(access)var \(SwiftNames.identifier(property.field.responseKey)): \(swiftType(property)) { __data[\(index)] }")

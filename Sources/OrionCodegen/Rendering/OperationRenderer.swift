@@ -28,7 +28,7 @@ struct OperationRenderer {
     /// Members of a generated operation that a variable's property must not take.
     static let reservedVariableNames: Set<String> = ["__variables", "hashValue"]
 
-    func render(_ operation: IROperation, data: Model, document: String, into writer: inout SwiftWriter) {
+    func render(_ operation: IROperation, data: IRModel, document: String, into writer: inout SwiftWriter) {
         let protocolName: String
         switch operation.operationType {
         case .query: protocolName = "GraphQLQuery"

@@ -100,13 +100,4 @@ struct SwiftTypeNames {
         case .variable(let variable): return ".string(\(SwiftLiteral.string("$" + variable.name.value)))"
         }
     }
-
-    /// Whether a list level appears anywhere in the type.
-    static func isList(_ type: TypeReference) -> Bool {
-        switch type {
-        case .named: return false
-        case .list: return true
-        case .nonNull(let inner, _): return isList(inner)
-        }
-    }
 }

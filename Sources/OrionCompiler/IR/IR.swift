@@ -71,6 +71,16 @@ public struct Inclusion: Sendable, Hashable, CustomStringConvertible {
 
     public var isAlways: Bool { alternatives.isEmpty }
 
+    /// The inclusion of a selection made several times: included when any of them is.
+    public static func merging(_ inclusions: [Inclusion]) -> Inclusion {
+        if inclusions.isEmpty || inclusions.contains(where: \.isAlways) { return .always }
+        var alternatives: [[InclusionCondition]] = []
+        for inclusion in inclusions {
+            for alternative in inclusion.alternatives where !alternatives.contains(alternative) { alternatives.append(alternative) }
+        }
+        return Inclusion(alternatives: alternatives)
+    }
+
     public var description: String {
         isAlways ? "always" : alternatives.map { $0.map(\.description).joined(separator: " && ") }.joined(separator: " || ")
     }

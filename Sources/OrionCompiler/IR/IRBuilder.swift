@@ -25,11 +25,13 @@ public struct IRBuilder {
     private var fragmentReferences: [String: [String]] = [:]
     private var referencedTypes: Set<String> = []
 
-    /// Compiles every operation and fragment of `documents`.
-    public static func compile(_ documents: [Document], schema: Schema) throws(GraphQLError) -> CompilationResult {
+    /// Compiles every operation and fragment of `documents`. With `injectingTypename`, each
+    /// selection set of an object (and each fragment) selects `__typename` first, in the IR and
+    /// in the documents' text that is sent (``TypenameInjection``).
+    public static func compile(_ documents: [Document], schema: Schema, injectingTypename: Bool = false) throws(GraphQLError) -> CompilationResult {
         var builder = IRBuilder(schema: schema)
         do {
-            return try builder.compile(documents)
+            return try builder.compile(injectingTypename ? documents.map(TypenameInjection.apply) : documents)
         } catch {
             throw error.locating(in: documents.compactMap(\.source))
         }
@@ -140,17 +142,13 @@ public struct IRBuilder {
         _ selections: [(Selection, inherited: [InclusionCondition])], parent: SchemaType
     ) throws(GraphQLError) -> IRSelectionSet {
         var result = IRSelectionSet(parentTypeName: parent.name, fields: [], inlineFragments: [], fragmentSpreads: [])
-        // Fields grouped by response key, in order of first appearance.
-        var groups: [String: [(Field, [InclusionCondition])]] = [:]
-        var keys: [String] = []
+        var groups = OrderedGroups<(Field, [InclusionCondition])>()
         for (selection, inherited) in selections {
             guard var conditions = inclusionConditions(selection.directives) else { continue }
             for condition in inherited where !conditions.contains(condition) { conditions.append(condition) }
             switch selection {
             case .field(let field):
-                let key = field.responseKey
-                if groups[key] == nil { keys.append(key) }
-                groups[key, default: []].append((field, conditions))
+                groups.append((field, conditions), for: field.responseKey)
             case .inlineFragment(let inline):
                 var type = parent
                 if let condition = inline.typeCondition {
@@ -170,8 +168,9 @@ public struct IRBuilder {
                     isAlwaysApplicable: schema.isSubType(parent.name, of: fragment.typeCondition)))
             }
         }
-        for key in keys {
-            guard let group = groups[key], let first = group.first else { continue }
+        for key in groups.keys {
+            let group = groups[key]
+            guard let first = group.first else { continue }
             result.fields.append(try compileField(group, first: first.0, parent: parent))
         }
         return result
@@ -189,7 +188,7 @@ public struct IRBuilder {
         }
         var compiled = IRField(
             responseKey: first.responseKey, name: name, alias: first.alias?.value, type: definition.type,
-            arguments: first.arguments, inclusion: Inclusion(alternatives: mergedConditions(group.map(\.1))),
+            arguments: first.arguments, inclusion: Inclusion.merging(group.map { Inclusion($0.1) }),
             description: definition.description, deprecationReason: definition.deprecationReason,
             selectionSet: nil, location: first.location)
         let typeName = definition.type.namedType.name.value
@@ -246,13 +245,6 @@ public struct IRBuilder {
             }
         }
         return conditions
-    }
-
-    /// The alternatives of a field selected several times: none when any selection is
-    /// unconditional, else each distinct set of conditions.
-    private func mergedConditions(_ all: [[InclusionCondition]]) -> [[InclusionCondition]] {
-        if all.contains(where: \.isEmpty) { return [] }
-        return all.uniqued()
     }
 
     /// D: an input type and everything its fields reach.

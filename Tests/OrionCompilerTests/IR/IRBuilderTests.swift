@@ -63,11 +63,40 @@ private func compile(_ text: String) throws -> CompilationResult {
     // The literal @skip(if: true) drops its inline fragment.
     #expect(hero.inlineFragments.map(\.typeCondition) == ["Droid"])
 
-    var merger = FieldMerger(result, schema: characterSchema())
-    #expect(merger.mergedFields(of: hero).map(\.responseKey) == ["name"])
-    let droid = hero.inlineFragments[0].selectionSet
-    let heroFields = merger.mergedFields(of: hero)
-    #expect(merger.mergedFields(of: droid, enclosing: heroFields).map(\.responseKey) == ["primaryFunction", "name"])
+    // The model tree: the fragment's fields are merged in; the type case adds its own to them.
+    var builder = ModelTreeBuilder(schema: characterSchema(), naming: PlainNaming(), compilation: result)
+    let data = builder.operationModel(operation, path: "Hero", name: "Hero")
+    let heroModel = try #require(data.nested.first)
+    #expect(heroModel.properties.map(\.field.responseKey) == ["name"])
+    #expect(heroModel.fragments.map(\.typeName) == ["HeroName"])
+    let droid = try #require(heroModel.nested.first { $0.name == "AsDroid" })
+    #expect(droid.properties.map(\.field.responseKey) == ["primaryFunction", "name"])
+    #expect(heroModel.typeCases.map(\.propertyName) == ["asDroid"])
+}
+
+@Test func aKeySelectedUnderSeveralConditionsIsIncludedWhenAnyHolds() throws {
+    let result = try compile("""
+        query Hero($a: Boolean!, $b: Boolean!) { hero { ...HeroName @include(if: $a) ... @skip(if: $b) { name } ...HeroName } }
+        fragment HeroName on Character { name }
+        """)
+    var builder = ModelTreeBuilder(schema: characterSchema(), naming: PlainNaming(), compilation: result)
+    let operation = try #require(result.operations.first)
+    let hero = try #require(builder.operationModel(operation, path: "Hero", name: "Hero").nested.first)
+    // The unconditional spread makes `name` unconditional, whatever the other selections say.
+    #expect(hero.properties.map(\.field.inclusion.description) == ["always"])
+    #expect(hero.fragments.map(\.isOptional) == [false])
+    #expect(Inclusion.merging([Inclusion(alternatives: [[InclusionCondition(variable: "a", isInverted: false)]]), .always]).isAlways)
+}
+
+/// Names as they are written, for tests of the model tree's structure.
+struct PlainNaming: ModelNaming {
+    func fragmentTypeName(_ fragment: String) -> String { fragment }
+    func fragmentPropertyName(_ fragment: String) -> String { fragment.prefix(1).lowercased() + fragment.dropFirst() }
+    func nestedTypeName(responseKey: String, isList: Bool) -> String { responseKey.prefix(1).uppercased() + responseKey.dropFirst() }
+    func typeCaseName(condition: String?, inclusion: Inclusion) -> String { "As" + (condition ?? "") }
+    func typeCasePropertyName(_ typeName: String) -> String { typeName.prefix(1).lowercased() + typeName.dropFirst() }
+    var reservedNestedNames: Set<String> { [] }
+    func disambiguated(_ name: String) -> String { name + "_" }
 }
 
 @Test func variableConditionsAreKeptPerSelection() throws {

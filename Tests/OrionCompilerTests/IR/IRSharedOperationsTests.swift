@@ -24,8 +24,10 @@ import Testing
         let withFragment = try #require(result.operations.first { $0.name == "HeroAndFriendsNamesWithFragment" })
         #expect(withFragment.referencedFragments == ["FriendsNames"])
         let heroSelections = try #require(withFragment.selectionSet.fields.first?.selectionSet)
-        var merger = FieldMerger(result, schema: schema)
-        #expect(merger.mergedFields(of: heroSelections).map(\.responseKey) == ["name", "friends"])
+        #expect(heroSelections.fragmentSpreads.map(\.fragmentName) == ["FriendsNames"])
+        var builder = ModelTreeBuilder(schema: schema, naming: PlainNaming(), compilation: result)
+        let heroModel = try #require(builder.operationModel(withFragment, path: "Q", name: "Q").nested.first)
+        #expect(heroModel.properties.map(\.field.responseKey) == ["name", "friends"])
 
         // @include/@skip on a variable become inclusion conditions.
         let inclusion = try #require(result.operations.first { $0.name == "HeroNameConditionalInclusion" })

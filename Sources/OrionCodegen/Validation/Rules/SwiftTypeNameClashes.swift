@@ -31,7 +31,7 @@ struct SwiftTypeNameClashes: ValidationRule {
                     what = "\(operation.operation.rawValue) \"\(name.value)\""
                     location = name.location
                 case .fragment(let fragment):
-                    swiftName = ModelBuilder.fragmentTypeName(fragment.name.value, namespace: "")
+                    swiftName = SwiftModelNaming.fragmentTypeName(fragment.name.value, namespace: "")
                     what = "fragment \"\(fragment.name.value)\""
                     location = fragment.name.location
                 default:

@@ -22,6 +22,19 @@ import Testing
         #expect(query.__variables == expected)
     }
 
+    @Test func inputObjectsReferToThemselves() {
+        let filter = HostileAPI.Filter(
+            and: .some(HostileAPI.Filter(not: .null)),
+            sort: .some(HostileAPI.Sort(root: .some(HostileAPI.RootSort(sort: HostileAPI.Sort(), filter: .some(HostileAPI.Filter()))))),
+            any: .some([HostileAPI.Filter(and: .absent)]))
+        let expected: JSONValue = .object([
+            "and": .object(["not": .null]),
+            "sort": .object(["root": .object(["sort": .object([:]), "filter": .object([:])])]),
+            "any": .list([.object([:])]),
+        ])
+        #expect(FilteredQuery(filter: .some(filter)).__variables == ["filter": expected])
+    }
+
     @Test func enumCasesAreDistinctAndIterableWithTheDeprecatedOne() {
         #expect(HostileAPI.Kind.allCases.map(\.rawValue) == ["VALUE", "value", "Value", "self", "Type", "DEFAULT", "default", "init", "allCases", "rawValue", "OLD"])
         #expect(HostileAPI.Kind.value.rawValue == "VALUE")

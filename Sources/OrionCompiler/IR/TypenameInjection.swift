@@ -2,7 +2,8 @@ import GraphQLLanguage
 
 /// Adds `__typename` to every selection set of a field and every fragment that lacks it, as
 /// the documents are sent: generated models always know their concrete type (type cases, cache
-/// normalization) without the user selecting it.
+/// normalization) without the user selecting it. The IR's first step when asked
+/// (``IRBuilder/compile(_:schema:injectingTypename:)``).
 enum TypenameInjection {
     static func apply(to document: Document) -> Document {
         var copy = document

@@ -1,0 +1,94 @@
+import GraphQLLanguage
+
+/// The IR's second stage: the tree of models a code generator declares for an operation or a
+/// fragment, with everything resolved: each model's properties (its merged fields), where each
+/// nested model lives, its type cases and its fragments. Names come from the target language's
+/// ``ModelNaming``.
+public struct IRModel: Sendable {
+    public enum Kind: Sendable {
+        case operationData
+        case field
+        case typeCase(isConditional: Bool, needsTypename: Bool)
+        case fragment(definition: String)
+    }
+
+    /// The path from the top level: `HeroQuery.Data.Hero.AsHuman`.
+    public var path: String
+    public var name: String
+    public var kind: Kind
+    public var parentTypeName: String
+    public var properties: [IRProperty] = []
+    /// Models declared inside this one: nested field models and type cases.
+    public var nested: [IRModel] = []
+    public var typeCases: [IRTypeCase] = []
+    public var fragments: [IRFragmentReference] = []
+    public var description: String?
+}
+
+/// A merged field of a model.
+public struct IRProperty: Sendable {
+    public var field: IRField
+    /// The full path of the nested model for a composite field, or nil for a leaf.
+    public var nestedPath: String?
+    /// The nested model's name when it is declared inside this model (written unqualified).
+    public var ownNestedName: String?
+
+    public var isConditional: Bool { !field.inclusion.isAlways }
+}
+
+/// A type case property: `asHuman`.
+public struct IRTypeCase: Sendable {
+    public var propertyName: String
+    public var typeName: String
+    public var isConditional: Bool
+    public var needsTypename: Bool
+    /// Its @include/@skip conditions, which the selection metadata carries for the cache.
+    public var inclusion: Inclusion
+}
+
+/// A fragment the model exposes through `fragments`.
+public struct IRFragmentReference: Sendable {
+    public var propertyName: String
+    public var typeName: String
+    /// Optional when the fragment's type condition does not always hold or it has @include/@skip.
+    public var isOptional: Bool
+    public var needsTypename: Bool
+    public var isConditional: Bool
+    /// When the spread applies, by its @include/@skip conditions (any of its spreads).
+    public var inclusion: Inclusion
+}
+
+/// How a target language names what the model tree declares.
+public protocol ModelNaming {
+    /// The type of a fragment's model.
+    func fragmentTypeName(_ fragment: String) -> String
+    /// The property through which a model exposes a fragment.
+    func fragmentPropertyName(_ fragment: String) -> String
+    /// The model of a field's selections, before it is made unique among its siblings.
+    func nestedTypeName(responseKey: String, isList: Bool) -> String
+    /// The model of a type case: its type condition (nil for `... @include(if: $x)`) and its
+    /// conditions.
+    func typeCaseName(condition: String?, inclusion: Inclusion) -> String
+    /// The property of a type case whose model is `typeName`.
+    func typeCasePropertyName(_ typeName: String) -> String
+    /// Names no nested model or type case may take: models refer to fragments, operations'
+    /// models and the like by paths from the top, which a nested type of the same name would
+    /// hide.
+    var reservedNestedNames: Set<String> { get }
+    /// A name made unique by the language's rule (e.g. a suffix), given that `name` is taken.
+    func disambiguated(_ name: String) -> String
+}
+
+/// Values grouped by key, keys in order of first appearance: how the IR merges a response key
+/// selected several times, in a selection set and in a model.
+struct OrderedGroups<Value> {
+    private(set) var keys: [String] = []
+    private var groups: [String: [Value]] = [:]
+
+    mutating func append(_ value: Value, for key: String) {
+        if groups[key] == nil { keys.append(key) }
+        groups[key, default: []].append(value)
+    }
+
+    subscript(key: String) -> [Value] { groups[key] ?? [] }
+}
