@@ -7,11 +7,15 @@ import PackageDescription
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
 // its own, and runs `orion fetch-schema` against both.
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI"]
+// The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
+// SchemaSweepTests decodes a mock response of each and writes it back.
+let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
+    .map { "Sweep\($0)API" }
 
 let package = Package(
     name: "GeneratedCode",
     platforms: [.macOS(.v12)],
-    dependencies: [.package(name: "Orion", path: "../..")] + generated.map { .package(path: "Generated/\($0)") },
+    dependencies: [.package(name: "Orion", path: "../..")] + (generated + sweeps).map { .package(path: "Generated/\($0)") },
     targets: [
         // The hostile-names schema's code in the layouts that go into an existing target: built
         // (with -warnings-as-errors, as everything here) to show that they compile.
@@ -32,6 +36,11 @@ let package = Package(
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
             ]
+        ),
+        .testTarget(
+            name: "SchemaSweepTests",
+            dependencies: [.product(name: "OrionAPI", package: "Orion")] + sweeps.map { .product(name: $0, package: $0) },
+            path: "Generated/SchemaSweepTests"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -35,3 +35,7 @@ for layout in embedded single-file; do
     "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
 done
+
+# The schema sweep (Tests/SchemaSweep): operations written from each schema alone, their
+# packages, and the SchemaSweepTests target's tests.
+bash "$root/Tests/SchemaSweep/sweep.sh" "$orion" "$here/Generated"
