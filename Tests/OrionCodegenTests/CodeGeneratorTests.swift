@@ -46,6 +46,9 @@ import Testing
         #expect(swift.contains("public var `default`: Swift.Int? { __data[7] }"))
         #expect(swift.contains("case bigOne = \"BIG_ONE\""))
         #expect(swift.contains("@available(*, deprecated, message: \"Gone.\")\n    case old = \"OLD\""))
+        // A deprecated case stops CaseIterable's synthesis: the cases come from their raw values.
+        #expect(swift.contains("public static let allCases: [Self] = [\"BIG_ONE\", \"small\", \"OLD\"].compactMap(Self.init(rawValue:))"))
+        #expect(!swift.contains("enum Order: Swift.String, OrionAPI.EnumType {\n    case asc = \"ASC\"\n    case desc = \"DESC\"\n\n"))
         #expect(swift.contains("/// The old name"))
         #expect(swift.contains("public var id: Swift.String"))
         #expect(swift.contains("public enum API {}"))
