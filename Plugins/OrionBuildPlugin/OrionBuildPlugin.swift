@@ -39,9 +39,9 @@ struct OrionBuildPlugin: BuildToolPlugin {
             executable: try context.tool(named: "orion").url,
             arguments: arguments,
             inputFiles: schema + operations + (settingsFile.map { [$0] } ?? []),
-            // The schema configuration is generated with its defaults: a target built by the plugin
-            // sets cache keys with `@typePolicy` in a schema extension file.
-            outputFiles: [output.appendingPathComponent("API.swift"), output.appendingPathComponent("Schema/SchemaConfiguration.swift")]
+            // One file, the schema configuration in it with its defaults: a target built by the
+            // plugin sets cache keys with `@typePolicy` in a schema extension file.
+            outputFiles: [output.appendingPathComponent("API.swift")]
         )]
     }
 }
