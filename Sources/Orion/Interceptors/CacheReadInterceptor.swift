@@ -14,16 +14,20 @@ public struct CacheReadInterceptor: Interceptor {
         guard Operation.operationType == .query else { return try await next(request) }
         switch request.cachePolicy {
         case .returnCacheDataElseFetch:
-            guard let cached = try? store.read(query: request.operation) else { return try await next(request) }
-            return Self.response(cached)
+            guard let cached = try? store.readWithDependencies(query: request.operation) else { return try await next(request) }
+            return Self.response(cached.data, dependencies: cached.dependencies)
         case .returnCacheDataDontFetch:
-            return Self.response(try store.read(query: request.operation))
+            let cached = try store.readWithDependencies(query: request.operation)
+            return Self.response(cached.data, dependencies: cached.dependencies)
         case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely, .returnCacheDataAndFetch:
             return try await next(request)
         }
     }
 
-    static func response<Operation: GraphQLOperation>(_ data: Operation.Data) -> HTTPResponse<Operation> {
-        HTTPResponse(statusCode: 200, headers: [:], body: Data(), result: GraphQLResult(data: data, errors: nil, extensions: nil, source: .cache))
+    /// A response from the cache; `dependencies`: what it was read from, for a watcher.
+    static func response<Operation: GraphQLOperation>(_ data: Operation.Data, dependencies: CacheDependencies? = nil) -> HTTPResponse<Operation> {
+        var result = GraphQLResult(data: data, errors: nil, extensions: nil, source: .cache)
+        result.cacheDependencies = dependencies
+        return HTTPResponse(statusCode: 200, headers: [:], body: Data(), result: result)
     }
 }
