@@ -51,6 +51,12 @@ public final class OrionStore: Sendable {
         return id
     }
 
+    /// Whether anyone (a watcher) is told of changes: only then are a result's dependencies
+    /// worth noting as it is read or written.
+    var hasSubscribers: Bool {
+        subscribers.withLock { !$0.isEmpty }
+    }
+
     /// How many writes have changed the cache. A read that starts after this is `n` sees every
     /// write up to the `n`th.
     var version: UInt64 {

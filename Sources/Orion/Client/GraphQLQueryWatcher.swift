@@ -83,12 +83,10 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
                 }
             }
         }
-        let cancelled = state.withLock { state -> Bool in
+        state.withLock { state in
             state.subscription = subscription
             state.loop = loop
-            return state.isCancelled
         }
-        if cancelled { cancel() }
     }
 
     /// Fetches the query from the server again; the result reaches the handler through the cache

@@ -14,14 +14,20 @@ public struct CacheReadInterceptor: Interceptor {
         guard Operation.operationType == .query else { return try await next(request) }
         switch request.cachePolicy {
         case .returnCacheDataElseFetch:
-            guard let cached = try? store.readWithDependencies(query: request.operation) else { return try await next(request) }
-            return Self.response(cached.data, dependencies: cached.dependencies)
+            guard let cached = try? read(request.operation) else { return try await next(request) }
+            return cached
         case .returnCacheDataDontFetch:
-            let cached = try store.readWithDependencies(query: request.operation)
-            return Self.response(cached.data, dependencies: cached.dependencies)
+            return try read(request.operation)
         case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely, .returnCacheDataAndFetch:
             return try await next(request)
         }
+    }
+
+    /// The query from the cache, with what it was read from when a watcher may want it.
+    private func read<Operation: GraphQLOperation>(_ operation: Operation) throws -> HTTPResponse<Operation> {
+        guard store.hasSubscribers else { return Self.response(try store.read(query: operation)) }
+        let cached = try store.readWithDependencies(query: operation)
+        return Self.response(cached.data, dependencies: cached.dependencies)
     }
 
     /// A response from the cache; `dependencies`: what it was read from, for a watcher.

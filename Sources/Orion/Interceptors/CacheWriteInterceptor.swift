@@ -18,9 +18,13 @@ public struct CacheWriteInterceptor: Interceptor {
             return response
         }
         let cacheControl = response.headers.first { $0.key.caseInsensitiveCompare("Cache-Control") == .orderedSame }?.value
-        // What it wrote, for a watcher, which then need not read the result back to learn it.
-        response.result?.cacheDependencies = try store.writeTrackingDependencies(
-            data: data, for: request.operation, maxAge: cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:)))
+        let maxAge = cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:))
+        if store.hasSubscribers {
+            // What it wrote, for a watcher, which then need not read the result back to learn it.
+            response.result?.cacheDependencies = try store.writeTrackingDependencies(data: data, for: request.operation, maxAge: maxAge)
+        } else {
+            try store.write(data: data, for: request.operation, maxAge: maxAge)
+        }
         return response
     }
 }
