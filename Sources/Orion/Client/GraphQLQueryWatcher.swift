@@ -23,8 +23,8 @@ import OrionAPI
 ///   ``OrionStore``): a delivery never mixes records of two writes.
 /// - **No second read.** A server result's dependencies are the fields its write wrote, which
 ///   are those a read of it reads; a cached result's are those its read read.
-/// - **No refetch loops.** When a change leaves the cache without all the data (a partial hit),
-///   the watcher fetches from the server once for that change (not with
+/// - **No refetch loops.** When a change leaves the cache without all the data it showed (a
+///   partial hit), the watcher fetches from the server once for that change (not with
 ///   `.returnCacheDataDontFetch`); that fetch's own write does not count as a change.
 /// - **Cancel.** After `cancel()` returns, the handler is not called again: a call in progress
 ///   on another thread is waited for (a handler may cancel its own watcher). The store lets go
@@ -139,7 +139,9 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
             // Every change up to the read is dealt with here, by one fetch at most; that fetch's
             // write settles the watcher at its own version, so it brings no read of its own.
             inbox.settle(version: version)
-            guard cachePolicy != .returnCacheDataDontFetch else { return }
+            // Only data it showed and lost: a watcher whose first fetch failed is not a refetch
+            // on every write.
+            guard cachePolicy != .returnCacheDataDontFetch, inbox.knowsDependencies else { return }
             await fetch(cachePolicy: .fetchIgnoringCacheData)
         }
     }

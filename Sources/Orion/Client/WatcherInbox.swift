@@ -64,6 +64,11 @@ final class WatcherInbox: Sendable {
         state.withLock { $0.settledVersion = max($0.settledVersion, version) }
     }
 
+    /// Whether what the data depends on is known: a result was read or written.
+    var knowsDependencies: Bool {
+        state.withLock { $0.fields != nil }
+    }
+
     func requestRefetch() {
         wake { $0.refetchRequested = true }
     }
