@@ -54,6 +54,37 @@ import Testing
         #expect(try cache.loadRecord(forKey: "Launch:92")?.fields["isBooked"] == .value(.bool(true)))
     }
 
+    /// Merges of eight records at once and reads of all eight, one record at a time inside
+    /// `withinRead`, as a query read loads them: a read never mixes two merges.
+    @Test func aReadOfSeveralRecordsSeesOneMergeWhole() async throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        let keys = (0..<8).map { "Item:\($0)" }
+        func generation(_ version: Int) -> [CacheKey: Record] {
+            Dictionary(uniqueKeysWithValues: keys.map { ($0, Record(key: $0, fields: ["version": .value(.int(version))])) })
+        }
+        _ = try cache.merge(records: generation(0))
+        let torn = try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for version in 1...150 { _ = try cache.merge(records: generation(version)) }
+                return 0
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    var torn = 0
+                    for _ in 0..<150 {
+                        let versions = try cache.withinRead { try keys.map { try cache.loadRecord(forKey: $0)?.fields["version"] } }
+                        if Set(versions).count > 1 { torn += 1 }
+                    }
+                    return torn
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(torn == 0)
+    }
+
     @Test func mergesFieldByFieldAndReportsOnlyChanges() throws {
         let file = temporaryFile()
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }

@@ -1,10 +1,16 @@
+import Foundation
+
 /// A normalized cache in memory, for one run of the app.
 ///
 /// With `maxRecordCount`, it holds at most that many records: when a merge goes beyond it, the
 /// least recently used records are evicted (down to 90 % of the bound, so that eviction is not
 /// paid on every write). A query that needed an evicted record is then a miss and goes to the
 /// server. Without a bound, nothing is tracked and nothing is evicted.
-public final class InMemoryNormalizedCache: NormalizedCache {
+///
+/// A query read (`withinRead`) holds the cache's lock from its first record to its last, so it
+/// sees all of a merge or none of it: without that, a read of several records could mix two
+/// merges (reads of an 8-record query did, about once in 30, under concurrent writes).
+public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable {
     private struct State {
         var records: [CacheKey: Record]
         /// The tick of each record's last load or merge; kept only when bounded.
@@ -18,7 +24,10 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         }
     }
 
-    private let state: Mutex<State>
+    // Every access to `state` is inside `withState`, which holds `lock`. Recursive, for the loads
+    // of a `withinRead`, which holds it throughout.
+    private var state: State
+    private let lock = NSRecursiveLock()
     /// The most records kept, or nil for no bound.
     public let maxRecordCount: Int?
 
@@ -27,12 +36,25 @@ public final class InMemoryNormalizedCache: NormalizedCache {
         self.maxRecordCount = maxRecordCount
         var state = State(records: records)
         if maxRecordCount != nil { for key in records.keys { state.touch(key, bounded: true) } }
-        self.state = Mutex(state)
+        self.state = state
+    }
+
+    private func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&state)
+    }
+
+    /// Runs `body` holding the lock: its loads see one state of the cache.
+    public func withinRead<Result>(_ body: () throws -> Result) throws -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     public func loadRecords(forKeys keys: Set<CacheKey>) -> [CacheKey: Record] {
         let bounded = maxRecordCount != nil
-        return state.withLock { state in
+        return withState { state in
             var found: [CacheKey: Record] = [:]
             for key in keys {
                 guard let record = state.records[key] else { continue }
@@ -45,7 +67,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
 
     public func loadRecord(forKey key: CacheKey) -> Record? {
         let bounded = maxRecordCount != nil
-        return state.withLock { state in
+        return withState { state in
             guard let record = state.records[key] else { return nil }
             state.touch(key, bounded: bounded)
             return record
@@ -53,7 +75,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
 
     public func merge(records newRecords: [CacheKey: Record]) -> [CacheField] {
-        state.withLock { state in
+        withState { state in
             var changed: [CacheField] = []
             // Grown once, not a dozen times with every key rehashed, when many records are new.
             if newRecords.count >= Normalizer.worthReserving { state.records.reserveCapacity(state.records.count + newRecords.count) }
@@ -78,7 +100,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
 
     public func removeRecords(forKeys keys: Set<CacheKey>) {
-        state.withLock { state in
+        withState { state in
             for key in keys {
                 state.records[key] = nil
                 state.lastUse[key] = nil
@@ -87,15 +109,15 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
 
     public func allKeys() -> Set<CacheKey> {
-        state.withLock { Set($0.records.keys) }
+        withState { Set($0.records.keys) }
     }
 
     /// How many records are held.
     public var recordCount: Int {
-        state.withLock { $0.records.count }
+        withState { $0.records.count }
     }
 
     public func clear() {
-        state.withLock { $0 = State(records: [:]) }
+        withState { $0 = State(records: [:]) }
     }
 }

@@ -14,11 +14,18 @@ import OrionAPI
 struct Normalizer {
     let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]
+    /// Whether to note every record field written, for a watcher.
+    let tracksDependencies: Bool
     private(set) var records: [CacheKey: Record] = [:]
+    /// Every record field written, when tracked: the fields that `CacheReader` reads for the same
+    /// selections, as both walk them with `forEachField`, so a watcher of the result need not
+    /// read it back to learn them.
+    private(set) var dependencies: Set<CacheField> = []
 
-    init(schema: any SchemaMetadata.Type, variables: [String: JSONValue]) {
+    init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
         self.schema = schema
         self.variables = variables
+        self.tracksDependencies = tracksDependencies
     }
 
     /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
@@ -38,6 +45,7 @@ struct Normalizer {
         try selections.forEachField(typename: typename, variables: variables) { field in
             guard let value = object.value(forKey: field.responseKey) else { return }
             let fieldKey = CacheFieldKey.make(field, variables: variables)
+            if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
             fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)
         }
         // One lookup of the key, which for objects without an id is a long path.

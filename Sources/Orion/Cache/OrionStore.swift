@@ -3,16 +3,32 @@ import OrionAPI
 
 /// Owns the normalized cache: writes operation results into it and reads query data back.
 ///
-/// Writes of one result are one merge (one transaction in SQLite); readers see either all of it
-/// or none of it.
+/// ## Guarantees
+///
+/// - **Atomic writes.** A write of one result (one `merge`, one read-write transaction) is one
+///   merge, one transaction in SQLite, under the store's write lock: no other write or
+///   transaction runs meanwhile.
+/// - **Atomic reads.** A query read (`read(query:)`, and each read of a watcher) loads all its
+///   records inside one `NormalizedCache.withinRead`: the in-memory cache holds its lock for the
+///   whole read, SQLite one read transaction. A reader sees all of a write or none of it, never
+///   records of two writes mixed. Without this a watcher of several records could show a state
+///   the cache never held.
+/// - **Ordered versions.** Each write that changes something takes the next ``version`` while it
+///   holds the write lock, so versions follow write order. Subscribers are told of every such
+///   write with its changed fields and version, after the write and outside the lock, in no
+///   particular order across writes: a subscriber that needs write order compares versions (as
+///   watchers do).
+/// - `clear()` and `collectGarbage()` tell no one: nothing a result shows changed on the server.
 public final class OrionStore: Sendable {
     public let cache: any NormalizedCache
     /// Who is told about changed record fields: watchers.
-    private let subscribers = Mutex<[UUID: @Sendable ([CacheField]) -> Void]>([:])
+    private let subscribers = Mutex<[UUID: @Sendable (StoreChange) -> Void]>([:])
     /// Held by every write and transaction, so that a transaction sees no other write.
     // A plain lock, not a `Mutex` of nothing: the thread sanitizer reported the zero-sized value's
     // accesses inside `Mutex` as racing with the lock itself.
     private let writeLock = NSLock()
+    /// The number of writes that changed something; raised under `writeLock`, after the merge.
+    private let versions = Mutex<UInt64>(0)
 
     /// When cached fields go stale.
     public let expiration: CacheExpiration
@@ -25,9 +41,26 @@ public final class OrionStore: Sendable {
     /// Calls `handler` with the record fields (`Launch:92.isBooked`) that each later write
     /// changes, until `unsubscribe`.
     public func subscribe(_ handler: @escaping @Sendable ([CacheField]) -> Void) -> UUID {
+        subscribeToChanges { handler($0.fields) }
+    }
+
+    /// Calls `handler` with each later write's changes and version, until `unsubscribe`.
+    func subscribeToChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) -> UUID {
         let id = UUID()
         subscribers.withLock { $0[id] = handler }
         return id
+    }
+
+    /// Whether anyone (a watcher) is told of changes: only then are a result's dependencies
+    /// worth noting as it is read or written.
+    var hasSubscribers: Bool {
+        subscribers.withLock { !$0.isEmpty }
+    }
+
+    /// How many writes have changed the cache. A read that starts after this is `n` sees every
+    /// write up to the `n`th.
+    var version: UInt64 {
+        versions.withLock { $0 }
     }
 
     public func unsubscribe(_ id: UUID) {
@@ -37,14 +70,31 @@ public final class OrionStore: Sendable {
     /// Merges records and tells subscribers what changed.
     @discardableResult
     public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
-        let changed = try withWriteLock { try cache.merge(records: records) }
-        publish(changed)
-        return changed
+        try mergeVersioned(records: records).changed
     }
 
-    private func publish(_ changed: [CacheField]) {
+    /// Merges records; returns what changed and the version after the merge.
+    private func mergeVersioned(records: [CacheKey: Record]) throws -> (changed: [CacheField], version: UInt64) {
+        let (changed, version) = try withWriteLock {
+            let changed = try cache.merge(records: records)
+            return (changed, nextVersion(changed))
+        }
+        publish(changed, version: version)
+        return (changed, version)
+    }
+
+    /// Under the write lock: the version after a write that changed `changed`.
+    private func nextVersion(_ changed: [CacheField]) -> UInt64 {
+        versions.withLock { version in
+            if !changed.isEmpty { version += 1 }
+            return version
+        }
+    }
+
+    private func publish(_ changed: [CacheField], version: UInt64) {
         guard !changed.isEmpty else { return }
-        for handler in subscribers.withLock({ Array($0.values) }) { handler(changed) }
+        let change = StoreChange(fields: changed, version: version)
+        for handler in subscribers.withLock({ Array($0.values) }) { handler(change) }
     }
 
     /// Normalizes an operation's data into records and merges them.
@@ -53,11 +103,28 @@ public final class OrionStore: Sendable {
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
-        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults)
+        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+    }
+
+    /// Writes a server result as `write(data:for:maxAge:)` does, and returns the record fields
+    /// it wrote, which are those a read of the operation reads, with the version they are as of:
+    /// what a watcher of the result depends on, without reading it back.
+    func writeTrackingDependencies<Operation: GraphQLOperation>(
+        data: ResponseObject, for operation: Operation, maxAge: TimeInterval?
+    ) throws -> CacheDependencies {
+        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+    }
+
+    private func write<Operation: GraphQLOperation>(
+        data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults, tracksDependencies: tracksDependencies)
         try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
-        return try merge(records: records)
+        // Every field it depends on is written here: the data is as of this write's version.
+        let (changed, version) = try mergeVersioned(records: records)
+        return (changed, CacheDependencies(fields: normalizer.dependencies, version: version))
     }
 
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
@@ -76,11 +143,17 @@ public final class OrionStore: Sendable {
         }
     }
 
-    /// The query's data and the record fields it was read from: what a watcher depends on.
-    func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: Set<CacheField>) {
+    /// The query's data, the record fields it was read from and the version it is as of: what
+    /// a watcher depends on. One atomic read.
+    ///
+    /// - Throws: `CacheMissError` when any field is missing.
+    func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: CacheDependencies) {
         try cache.withinRead {
-            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                          variables: query.variablesWithDefaults, tracksDependencies: true, loadRecord: cache.loadRecord)
+            // Read first: every write up to it has merged, so the read sees it.
+            let version = self.version
+            let (data, fields) = try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
+                                               variables: query.variablesWithDefaults, tracksDependencies: true, loadRecord: cache.loadRecord)
+            return (data, CacheDependencies(fields: fields, version: version))
         }
     }
 
@@ -104,7 +177,7 @@ public final class OrionStore: Sendable {
     /// Runs `body`, which may read and change the cache; its changes are applied together at
     /// the end, none of them if `body` throws, and watchers are told once, after it.
     public func withinReadWriteTransaction<Result>(_ body: (ReadWriteTransaction) throws -> Result) throws -> Result {
-        let (result, changed) = try withWriteLock {
+        let (result, changed, version) = try withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             let result = try body(transaction)
             // A removed record changes every field a watcher may have read from it.
@@ -114,9 +187,9 @@ public final class OrionStore: Sendable {
             }
             if !transaction.removals.isEmpty { try cache.removeRecords(forKeys: transaction.removals) }
             changed += try cache.merge(records: transaction.pending)
-            return (result, changed)
+            return (result, changed, nextVersion(changed))
         }
-        publish(changed)
+        publish(changed, version: version)
         return result
     }
 
@@ -146,7 +219,7 @@ public final class OrionStore: Sendable {
 
     /// Removes every record. Watchers are not told: nothing they show has changed on the server.
     public func clear() throws {
-        try cache.clear()
+        try withWriteLock { try cache.clear() }
     }
 
     /// Runs `body` holding the write lock.

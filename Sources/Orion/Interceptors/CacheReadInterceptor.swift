@@ -14,16 +14,26 @@ public struct CacheReadInterceptor: Interceptor {
         guard Operation.operationType == .query else { return try await next(request) }
         switch request.cachePolicy {
         case .returnCacheDataElseFetch:
-            guard let cached = try? store.read(query: request.operation) else { return try await next(request) }
-            return Self.response(cached)
+            guard let cached = try? read(request.operation) else { return try await next(request) }
+            return cached
         case .returnCacheDataDontFetch:
-            return Self.response(try store.read(query: request.operation))
+            return try read(request.operation)
         case .fetchIgnoringCacheData, .fetchIgnoringCacheCompletely, .returnCacheDataAndFetch:
             return try await next(request)
         }
     }
 
-    static func response<Operation: GraphQLOperation>(_ data: Operation.Data) -> HTTPResponse<Operation> {
-        HTTPResponse(statusCode: 200, headers: [:], body: Data(), result: GraphQLResult(data: data, errors: nil, extensions: nil, source: .cache))
+    /// The query from the cache, with what it was read from when a watcher may want it.
+    private func read<Operation: GraphQLOperation>(_ operation: Operation) throws -> HTTPResponse<Operation> {
+        guard store.hasSubscribers else { return Self.response(try store.read(query: operation)) }
+        let cached = try store.readWithDependencies(query: operation)
+        return Self.response(cached.data, dependencies: cached.dependencies)
+    }
+
+    /// A response from the cache; `dependencies`: what it was read from, for a watcher.
+    static func response<Operation: GraphQLOperation>(_ data: Operation.Data, dependencies: CacheDependencies? = nil) -> HTTPResponse<Operation> {
+        var result = GraphQLResult(data: data, errors: nil, extensions: nil, source: .cache)
+        result.cacheDependencies = dependencies
+        return HTTPResponse(statusCode: 200, headers: [:], body: Data(), result: result)
     }
 }

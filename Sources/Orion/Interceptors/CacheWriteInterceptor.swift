@@ -13,12 +13,18 @@ public struct CacheWriteInterceptor: Interceptor {
     }
 
     public func intercept<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>, next: Next<Operation>) async throws -> HTTPResponse<Operation> {
-        let response = try await next(request)
+        var response = try await next(request)
         guard request.cachePolicy != .fetchIgnoringCacheCompletely, response.result?.source == .server, let data = response.dataObject else {
             return response
         }
         let cacheControl = response.headers.first { $0.key.caseInsensitiveCompare("Cache-Control") == .orderedSame }?.value
-        try store.write(data: data, for: request.operation, maxAge: cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:)))
+        let maxAge = cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:))
+        if store.hasSubscribers {
+            // What it wrote, for a watcher, which then need not read the result back to learn it.
+            response.result?.cacheDependencies = try store.writeTrackingDependencies(data: data, for: request.operation, maxAge: maxAge)
+        } else {
+            try store.write(data: data, for: request.operation, maxAge: maxAge)
+        }
         return response
     }
 }

@@ -15,6 +15,9 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     public var errors: [GraphQLError]?
     public var extensions: [String: JSONValue]?
     public var source: Source
+    /// The record fields the data was read from or written to, and the store version it is as
+    /// of: set by the cache interceptors, for watchers, so that they need not read it again.
+    var cacheDependencies: CacheDependencies?
 
     public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
         self.data = data
@@ -24,4 +27,10 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     }
 }
 
-extension GraphQLResult: Equatable where Data: Equatable {}
+extension GraphQLResult: Equatable where Data: Equatable {
+    /// Equal data, errors, extensions and source; what the cache knows of the result is not
+    /// part of it.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.data == rhs.data && lhs.errors == rhs.errors && lhs.extensions == rhs.extensions && lhs.source == rhs.source
+    }
+}

@@ -7,16 +7,21 @@ import Testing
 /// Watchers: called back when data they show changes in the cache, silent otherwise, and never
 /// after cancel.
 @Suite struct WatcherTests {
-    /// Results a watcher delivered, in order.
+    /// Results a watcher delivered, in order, and waits for them by event.
     final class Deliveries: @unchecked Sendable {
         // Guarded by `lock`.
         private var results: [Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>] = []
+        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
         private let lock = NSLock()
 
         func add(_ result: Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>) {
             lock.lock()
             results.append(result)
+            let count = results.count
+            let ready = waiters.filter { $0.count <= count }
+            waiters.removeAll { $0.count <= count }
             lock.unlock()
+            for waiter in ready { waiter.continuation.resume() }
         }
 
         var all: [Result<GraphQLResult<LaunchDetailsQuery.Data>, any Error>] {
@@ -25,9 +30,19 @@ import Testing
             return results
         }
 
-        /// Waits (up to two seconds) until `count` results have arrived.
-        func wait(for count: Int) async throws {
-            for _ in 0..<200 where all.count < count { try await Task.sleep(nanoseconds: 10_000_000) }
+        /// Returns when `count` results have arrived (a test that fails hangs here until the
+        /// test's time limit).
+        func wait(for count: Int) async {
+            await withCheckedContinuation { continuation in
+                lock.lock()
+                guard results.count < count else {
+                    lock.unlock()
+                    continuation.resume()
+                    return
+                }
+                waiters.append((count, continuation))
+                lock.unlock()
+            }
         }
     }
 
@@ -47,11 +62,11 @@ import Testing
         let (server, client) = try setUp()
         let deliveries = Deliveries()
         let watcher = client.watch(query: LaunchDetailsQuery(launchId: "110"), queue: .global()) { deliveries.add($0) }
-        try await deliveries.wait(for: 1)
+        await deliveries.wait(for: 1)
         #expect(try deliveries.all.first?.get().data?.launch?.isBooked == false)
 
         _ = try await client.perform(mutation: BookTripMutation(id: "110"))
-        try await deliveries.wait(for: 2)
+        await deliveries.wait(for: 2)
         let update = try #require(try deliveries.all.last?.get())
         #expect(update.data?.launch?.isBooked == true)
         #expect(update.source == .cache)
@@ -63,11 +78,15 @@ import Testing
         let (_, client) = try setUp()
         let deliveries = Deliveries()
         let watcher = client.watch(query: LaunchDetailsQuery(launchId: "110"), queue: .global()) { deliveries.add($0) }
-        try await deliveries.wait(for: 1)
+        await deliveries.wait(for: 1)
         // Another page writes Launch:110 with the same values and fields the watcher does not read.
         _ = try await client.fetch(query: LaunchListQuery(pageSize: 6), cachePolicy: .fetchIgnoringCacheData)
-        try await Task.sleep(nanoseconds: 300_000_000)
-        #expect(deliveries.all.count == 1)
+        // Then a booking, which it shows: deliveries follow write order, so had the page brought
+        // one, the booking's would be the third.
+        _ = try await client.perform(mutation: BookTripMutation(id: "110"))
+        await deliveries.wait(for: 2)
+        #expect(deliveries.all.count == 2)
+        #expect(try deliveries.all.last?.get().data?.launch?.isBooked == true)
         watcher.cancel()
     }
 
@@ -78,13 +97,19 @@ import Testing
         do {
             let watcher = client.watch(query: LaunchDetailsQuery(launchId: "110"), queue: .global()) { deliveries.add($0) }
             released = watcher
-            try await deliveries.wait(for: 1)
+            await deliveries.wait(for: 1)
             watcher.cancel()
         }
+        // A live watcher of the same launch, on the same queue, sees the booking: the cancelled
+        // one, told of the same write, stays silent.
+        let live = Deliveries()
+        let liveWatcher = client.watch(query: LaunchDetailsQuery(launchId: "110"), queue: .global()) { live.add($0) }
+        await live.wait(for: 1)
         _ = try await client.perform(mutation: BookTripMutation(id: "110"))
-        try await Task.sleep(nanoseconds: 300_000_000)
+        await live.wait(for: 2)
         #expect(deliveries.all.count == 1)
         #expect(released == nil)
+        liveWatcher.cancel()
     }
 
     @Test func watchingAsAStream() async throws {
