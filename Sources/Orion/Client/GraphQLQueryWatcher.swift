@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// Keeps a query's result current: calls back with the first result, and again whenever a write
 /// to the cache (another query, a mutation's result, a manual edit) changes a record field the

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// The one entry point of an app: runs generated operations against a GraphQL server.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// Answers queries from the store when the request's cache policy allows it and the cache holds
 /// all the data; otherwise passes them on (or fails, for `.returnCacheDataDontFetch`).

@@ -1,5 +1,6 @@
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// Writes the data of every server response into the store, unless the cache policy says
 /// to leave the cache alone. Partial data (with errors) is written too: what the server did

@@ -1,5 +1,6 @@
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// An operation on its way to the server, as interceptors see and change it.
 public struct HTTPRequest<Operation: GraphQLOperation>: Sendable {

@@ -1,4 +1,5 @@
 import OrionAPI
+import OrionCache
 
 /// Supplies the interceptors for each operation, outermost first.
 public protocol InterceptorProvider: Sendable {

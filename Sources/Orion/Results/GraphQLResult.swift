@@ -1,4 +1,5 @@
 import OrionAPI
+import OrionCache
 
 /// The result of an operation: typed data and the server's errors, either or both.
 ///

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OrionAPI
+import OrionCache
 
 /// Subscriptions over HTTP: one POST whose response is `multipart/mixed;subscriptionSpec=1.0`,
 /// a part per event, read as it arrives.
