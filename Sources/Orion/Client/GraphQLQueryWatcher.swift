@@ -142,7 +142,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
             inbox.settle(version: version)
             // Only data it showed and lost: a watcher whose first fetch failed is not a refetch
             // on every write.
-            guard cachePolicy != .returnCacheDataDontFetch, inbox.knowsDependencies else { return }
+            guard CachePlan(cachePolicy, for: .query).fetchesOnMiss, inbox.knowsDependencies else { return }
             await fetch(cachePolicy: .fetchIgnoringCacheData)
         }
     }

@@ -8,18 +8,29 @@ import OrionCache
 /// Each call exists as async/await and as the callback API of Apollo iOS (a `Result` delivered
 /// on a queue, the main queue by default, and a `Cancellable`); the callback form runs the async
 /// one, so both behave the same.
+///
+/// ## The cache
+///
+/// The client is the one owner of its ``store``: its transport only talks to the server. For
+/// each operation the client reads its cache policy once (as a plan: read the cache? fetch?
+/// write the result?), answers from the store before the transport is asked, and writes every
+/// result the server sends, of queries, mutations, uploads and subscription events alike, in one
+/// place. A result the cache cannot take is still delivered whole, with the reason in
+/// ``GraphQLResult/cacheWriteError``.
 public final class OrionClient: Sendable {
     public let networkTransport: any NetworkTransport
-    /// The normalized cache the client reads and writes (through its interceptors).
+    /// The normalized cache the client reads and writes, and its watchers watch.
     public let store: OrionStore
 
-    /// A client for the server at `url`, with the default interceptors and an in-memory cache.
-    public convenience init(url: URL) {
-        let store = OrionStore()
-        self.init(networkTransport: RequestChainNetworkTransport(url: url, interceptorProvider: DefaultInterceptorProvider(store: store)), store: store)
+    /// A client for the server at `url`, with the default interceptors.
+    ///
+    /// - Parameter store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
+    ///   results across launches.
+    public convenience init(url: URL, store: OrionStore = OrionStore()) {
+        self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store)
     }
 
-    /// A client with its own transport; `store` should be the one its interceptors use.
+    /// A client with its own transport (interceptors, a WebSocket, a split of both) and cache.
     public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore()) {
         self.networkTransport = networkTransport
         self.store = store
@@ -30,12 +41,15 @@ public final class OrionClient: Sendable {
     /// Runs a query.
     ///
     /// - Throws: `NetworkError`, `ResponseCodeError`, `ResponseParsingError` (with the response
-    ///   path for data of the wrong shape), `CancellationError`; GraphQL errors of the response
-    ///   are in the result.
+    ///   path for data of the wrong shape), `CancellationError`, `CacheMissError` for
+    ///   `.returnCacheDataDontFetch`; GraphQL errors of the response are in the result.
     ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:)``
     ///   gives both).
     public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) async throws -> GraphQLResult<Query.Data> {
-        try await networkTransport.send(query, cachePolicy: cachePolicy == .returnCacheDataAndFetch ? .fetchIgnoringCacheData : cachePolicy, files: [])
+        var last: GraphQLResult<Query.Data>?
+        try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { last = $0 }
+        guard let last else { throw CancellationError() }
+        return last
     }
 
     /// Every result of a query under its policy: one, or for `.returnCacheDataAndFetch` the
@@ -44,10 +58,7 @@ public final class OrionClient: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    if cachePolicy == .returnCacheDataAndFetch, let cached = try? store.read(query: query) {
-                        continuation.yield(GraphQLResult(data: cached, errors: nil, extensions: nil, source: .cache))
-                    }
-                    continuation.yield(try await fetch(query: query, cachePolicy: cachePolicy))
+                    try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -59,13 +70,74 @@ public final class OrionClient: Sendable {
 
     /// Runs a mutation; its result is written to the cache.
     public func perform<Mutation: GraphQLMutation>(mutation: Mutation) async throws -> GraphQLResult<Mutation.Data> {
-        try await networkTransport.send(mutation, cachePolicy: .fetchIgnoringCacheData, files: [])
+        try await fetchFromServer(mutation, files: [], writes: true)
     }
 
     /// Runs an operation with files, as a GraphQL multipart request; the files are streamed from
-    /// disk.
+    /// disk, and the result is written to the cache.
     public func upload<Operation: GraphQLOperation>(operation: Operation, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {
-        try await networkTransport.send(operation, cachePolicy: .fetchIgnoringCacheData, files: files)
+        try await fetchFromServer(operation, files: files, writes: true)
+    }
+
+    /// Runs an operation by its plan, handing each result to `yield` in order: the cached one
+    /// when the plan reads the cache and it holds all the data, then, unless that hit ends it,
+    /// the server's, written to the cache when the plan says so.
+    private func run<Operation: GraphQLOperation>(
+        _ operation: Operation, plan: CachePlan, files: [GraphQLFile], yield: (GraphQLResult<Operation.Data>) -> Void
+    ) async throws {
+        if plan.readsCache {
+            do {
+                yield(try readFromCache(operation))
+                if plan.endsOnHit { return }
+            } catch {
+                // A miss is the operation's error only where the server may not be asked.
+                guard plan.fetchesOnMiss else { throw error }
+            }
+        }
+        yield(try await fetchFromServer(operation, files: files, writes: plan.writesResult))
+    }
+
+    /// The operation's data from the store, with what it was read from when a watcher may want it.
+    private func readFromCache<Operation: GraphQLOperation>(_ operation: Operation) throws -> GraphQLResult<Operation.Data> {
+        guard store.hasSubscribers else {
+            return GraphQLResult(data: try store.read(query: operation), errors: nil, extensions: nil, source: .cache)
+        }
+        let cached = try store.readWithDependencies(query: operation)
+        var result = GraphQLResult(data: cached.data, errors: nil, extensions: nil, source: .cache)
+        result.cacheDependencies = cached.dependencies
+        return result
+    }
+
+    private func fetchFromServer<Operation: GraphQLOperation>(
+        _ operation: Operation, files: [GraphQLFile], writes: Bool
+    ) async throws -> GraphQLResult<Operation.Data> {
+        recorded(try await networkTransport.send(operation, files: files), for: operation, writes: writes)
+    }
+
+    /// The one cache writer: every server result, of a query, a mutation, an upload or a
+    /// subscription event, goes through here, and is written when `writes` (its plan) says so.
+    /// Partial data (with errors) is written too: what the server did resolve is true.
+    private func recorded<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, for operation: Operation, writes: Bool
+    ) -> GraphQLResult<Operation.Data> {
+        var result = result
+        // Let go of the response: a result the app keeps must not keep its bytes alive.
+        let dataObject = result.dataObject
+        result.dataObject = nil
+        guard writes, result.source == .server, let data = result.data else { return result }
+        do {
+            // A transport that builds results in code has no response object: the model is written.
+            let object = try dataObject ?? OrionStore.responseObject(of: data)
+            if store.hasSubscribers {
+                // What it wrote, for a watcher, which then need not read the result back to learn it.
+                result.cacheDependencies = try store.writeTrackingDependencies(data: object, for: operation, maxAge: result.maxAge)
+            } else {
+                try store.write(data: object, for: operation, maxAge: result.maxAge)
+            }
+        } catch {
+            result.cacheWriteError = error
+        }
+        return result
     }
 
     // MARK: callbacks
@@ -132,8 +204,8 @@ public final class OrionClient: Sendable {
     /// (the stream finishes) or it fails (the stream throws). Ending the iteration stops the
     /// subscription on the server.
     ///
-    /// Each result is written to the store first, so that watchers of the same objects see it,
-    /// unless `cachePolicy` is `.fetchIgnoringCacheCompletely`.
+    /// Each result is written to the store first (by the same writer as a query's), so that
+    /// watchers of the same objects see it, unless `cachePolicy` is `.fetchIgnoringCacheCompletely`.
     ///
     /// - Throws: ``SubscriptionError/unsupportedTransport(_:)`` when the client's transport is
     ///   not a ``SubscriptionNetworkTransport``; otherwise the transport's errors.
@@ -144,16 +216,10 @@ public final class OrionClient: Sendable {
             let error = SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport)))
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
-        let store = store
-        // Stored as the transport hands each event on: no task or stream of the client's between
+        let writes = CachePlan(cachePolicy, for: .subscription).writesResult
+        // Written as the transport hands each event on: no task or stream of the client's between
         // the transport and the caller, whose hand-off would cost more than the event itself.
-        return transport.subscribe(subscription) { event in
-            if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
-                // A result the cache cannot take is still a result: the subscriber gets it.
-                _ = try? store.write(data: object, for: subscription)
-            }
-            return event.result
-        }
+        return transport.subscribe(subscription) { event in self.recorded(event.result, for: subscription, writes: writes) }
     }
 
     /// Subscribes and calls `resultHandler` on `queue` for every result, then once more with the

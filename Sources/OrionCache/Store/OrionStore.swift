@@ -130,7 +130,12 @@ public final class OrionStore: Sendable {
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
-        try write(data: ResponseObject(jsonData: JSONSerialization.data(withJSONObject: data.jsonObject)), for: operation)
+        try write(data: Self.responseObject(of: data), for: operation)
+    }
+
+    /// A model's data as the response object the normalizer reads.
+    package static func responseObject<Model: RootSelectionSet>(of model: Model) throws -> ResponseObject {
+        try ResponseObject(jsonData: JSONSerialization.data(withJSONObject: model.jsonObject))
     }
 
     /// The query's data if the cache holds all of it.
