@@ -42,7 +42,7 @@ final class StrawberryServer: @unchecked Sendable {
             text += String(decoding: data, as: UTF8.self)
         }
         guard let line = text.split(separator: "\n").first, line.hasPrefix("listening on "), let port = Int(line.dropFirst(13)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw StartError(description: """
                 the interop server did not start (run `bash scripts/install-dependencies.sh --tests` to install \
@@ -55,7 +55,9 @@ final class StrawberryServer: @unchecked Sendable {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // SIGKILL: the test process may block SIGTERM in the thread that started the child, which
+        // inherits the mask and would then never end; the server has nothing to save.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 }
