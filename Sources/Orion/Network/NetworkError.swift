@@ -8,12 +8,21 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
     case notHTTP
     /// A file to upload that cannot be read.
     case unreadableFile(URL, reason: String)
+    /// The request did not end within its deadline, `HTTPRequest.timeout` (by default
+    /// `RequestChainNetworkTransport.requestTimeout`), counted from sending it to the last byte of
+    /// the response, and was cancelled. For a subscription, the deadline bounds only the wait for
+    /// the response's status and headers.
+    case deadlineExceeded(seconds: TimeInterval)
 
     public var description: String {
         switch self {
         case .transport(let error): return "The request failed: \(error.localizedDescription) (URLError \(error.code.rawValue))."
         case .notHTTP: return "The server's response is not an HTTP response."
         case .unreadableFile(let url, let reason): return "Cannot upload \(url.path): \(reason)"
+        case .deadlineExceeded(let seconds):
+            return "The request did not finish within its deadline of \(seconds.secondsText) seconds and was cancelled: the server is slow "
+                + "or unreachable, or the response is large. Raise RequestChainNetworkTransport.requestTimeout (or set "
+                + "HTTPRequest.timeout in an interceptor's prepare) if it needs longer."
         }
     }
 }
@@ -29,4 +38,9 @@ public struct ResponseCodeError: Error, Sendable, CustomStringConvertible {
         if let first = graphQLErrors.first { text += ": \(first.message)" }
         return text + "."
     }
+}
+
+private extension TimeInterval {
+    /// `60` rather than `60.0`; fractions as they are.
+    var secondsText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
