@@ -1,5 +1,7 @@
+import OrionAPI
+
 /// A SQLite cache file that cannot be used, and what to do about it.
-public enum SQLiteCacheError: Error, Sendable, CustomStringConvertible {
+public enum SQLiteCacheError: Error, Sendable, OrionError {
     case cannotOpen(path: String, reason: String)
     /// The file is not a SQLite database, or is damaged.
     case damaged(path: String, reason: String)
