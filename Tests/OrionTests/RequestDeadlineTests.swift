@@ -19,7 +19,7 @@ import Testing
         let clock = ManualDeadlineClock()
         let client = ScriptedHTTPClient { _ in .hang }
         let transport = try Self.transport(client, clock: clock)
-        let outcome = Task { try await transport.send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: []) }
+        let outcome = Task { try await transport.send(CountQuery(), files: []) }
         await clock.waitForSleepers()
         clock.advance(by: 29)
         #expect(client.cancellations == 0)
@@ -37,7 +37,7 @@ import Testing
         let clock = ManualDeadlineClock()
         let client = ScriptedHTTPClient { _ in .hang }
         let transport = try Self.transport(client, clock: clock, interceptors: [Timeout(seconds: 5)])
-        let outcome = Task { try await transport.send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: []) }
+        let outcome = Task { try await transport.send(CountQuery(), files: []) }
         await clock.waitForSleepers()
         clock.advance(by: 5)
         let error = await #expect(throws: NetworkError.self) { try await bounded { try await outcome.value } }
@@ -47,7 +47,7 @@ import Testing
     @Test func aResponseWithinTheDeadlineLeavesNoTimerBehind() async throws {
         let clock = ManualDeadlineClock()
         let client = ScriptedHTTPClient { _ in .respond(status: 200, headers: [:], body: Data(#"{"data":{"count":3}}"#.utf8)) }
-        let result = try await Self.transport(client, clock: clock).send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: [])
+        let result = try await Self.transport(client, clock: clock).send(CountQuery(), files: [])
         #expect(result.data?.count == 3)
         #expect(clock.sleeperCount == 0)
     }
@@ -76,7 +76,7 @@ import Testing
                 : .respond(status: 200, headers: [:], body: Self.countBody)
         }
         let transport = try MultipartSubscriptionTransportTests.transport(client, interceptors: [interceptor])
-        let result = try await transport.send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: [])
+        let result = try await transport.send(CountQuery(), files: [])
         #expect(result.data?.count == 3)
         #expect((interceptor.prepared, interceptor.intercepted) == (1, 1))
         #expect(try await MultipartSubscriptionTransportTests.counts(transport) == [1, 2, 3])
@@ -96,7 +96,7 @@ import Testing
         }
         let client = ScriptedHTTPClient { _ in .respond(status: 200, headers: [:], body: Self.countBody) }
         let transport = try MultipartSubscriptionTransportTests.transport(client, interceptors: [LegacyHeader()])
-        _ = try await transport.send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: [])
+        _ = try await transport.send(CountQuery(), files: [])
         #expect(client.requests.first?.value(forHTTPHeaderField: "X-Legacy") == "yes")
     }
 
@@ -125,7 +125,7 @@ import Testing
         let transport = RequestChainNetworkTransport(
             url: try #require(MultipartSubscriptionTransportTests.url),
             interceptorProvider: DefaultInterceptorProvider(prepending: [tokens], errorInterceptor: tokens), client: client, clock: ManualDeadlineClock())
-        let result = try await transport.send(CountQuery(), cachePolicy: .fetchIgnoringCacheCompletely, files: [])
+        let result = try await transport.send(CountQuery(), files: [])
         #expect(result.data?.count == 3)
         #expect(client.requests.map { $0.value(forHTTPHeaderField: "Authorization") } == ["Bearer old", "Bearer new"])
     }

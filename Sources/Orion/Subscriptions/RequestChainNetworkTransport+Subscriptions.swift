@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OrionAPI
+import OrionCache
 
 /// Subscriptions over HTTP: one POST whose response is `multipart/mixed;subscriptionSpec=1.0`,
 /// a part per event, read as it arrives, through the transport's `client` (its
@@ -39,7 +40,6 @@ extension RequestChainNetworkTransport {
     /// The request as the interceptors' `prepare` phase leaves it, as a multipart subscription.
     func subscriptionRequest<Subscription: GraphQLSubscription>(for subscription: Subscription) async throws -> (URLRequest, timeout: TimeInterval) {
         var request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
-        request.cachePolicy = .fetchIgnoringCacheCompletely
         request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: subscription))
         request.method = .post
         request.files = []
@@ -65,7 +65,7 @@ extension RequestChainNetworkTransport {
             var body = Data()
             for try await chunk in streamed.body { body.append(chunk) }
             guard (200..<300).contains(statusCode) else {
-                let errors = (try? GraphQLResponse.parse(body, for: subscription))?.result.errors ?? []
+                let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
                 throw ResponseCodeError(statusCode: statusCode, body: body, graphQLErrors: errors)
             }
             guard let contentType, contentType.lowercased().contains("json") else { throw SubscriptionError.unexpectedContentType(contentType) }
