@@ -1,16 +1,16 @@
 import Foundation
+import Orion
 
 /// Time and chance, as a `WebSocketTransport` uses them: the waits between reconnection attempts,
 /// how long a socket lasted, and the jitter of the waits.
 ///
 /// The transport's one source of both, so that a test can drive reconnection without sleeping:
 /// it gives a clock whose `sleep` returns when the test advances it. (Swift's `Clock` would do
-/// for time, but needs macOS 13 and iOS 16.)
-public protocol WebSocketClock: Sendable {
+/// for time, but needs macOS 13 and iOS 16.) A ``DeadlineClock`` (the HTTP transport's) that
+/// also tells the time and draws random numbers.
+public protocol WebSocketClock: DeadlineClock {
     /// Seconds since a fixed point of this clock's choosing; never decreases.
     var now: Double { get }
-    /// Returns after `seconds`; throws `CancellationError` when the task is cancelled first.
-    func sleep(seconds: Double) async throws
     /// A number in `0..<1`, for the jitter of a reconnection delay.
     func randomFraction() -> Double
 }
