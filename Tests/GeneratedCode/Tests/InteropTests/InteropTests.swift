@@ -101,10 +101,12 @@ import Testing
         let server = try StrawberryServer()
         let client = Self.subscribingClient(server, subprotocol)
         let (results, error) = try await collect(client.subscribe(subscription: UpgradeHeaderSubscription(name: "origin")))
-        #expect(error == nil)
+        #expect(error == nil, "the upgrade was accepted as same-origin")
         #if os(Linux)
-        // URLSession on Apple platforms sends its own Origin, or none.
-        #expect(results.map { $0.data?.upgradeHeader } == [server.origin], "one Origin, with the port, accepted as same-origin")
+        #expect(results.map { $0.data?.upgradeHeader } == [server.origin], "one Origin, with the port")
+        #else
+        // URLSession on Apple platforms may send an Origin of its own: one, accepted, is enough.
+        #expect(results.count == 1)
         #endif
     }
 
@@ -129,6 +131,19 @@ import Testing
     func queriesAndMutationsOverTheWebSocket(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
         let server = try StrawberryServer()
         let transport = Self.webSocket(server, subprotocol, headers: ["Authorization": Self.token])
+        guard subprotocol == .graphqlTransportWS else {
+            // Strawberry runs only subscriptions over the legacy protocol and answers a query's
+            // `start` with `error` "queries are not allowed", where subscriptions-transport-ws's
+            // protocol (GQL_START: "execute GraphQL operation") runs any operation. The client
+            // reports the server's error and ends the operation; it does not hang.
+            await #expect {
+                try await withTimeout { try await transport.send(GreetingQuery(name: "socket", excited: false), files: []) }
+            } throws: { error in
+                guard case .operationFailed(let errors)? = error as? WebSocketTransportError else { return false }
+                return errors.map(\.message) == ["queries are not allowed"]
+            }
+            return
+        }
         let greeting = try await withTimeout { try await transport.send(GreetingQuery(name: "socket", excited: false), files: []) }
         #expect(greeting.data?.greeting == "Hello, socket.")
         let renamed = try await withTimeout { try await transport.send(RenameBookMutation(id: "b2", title: "Gethen"), files: []) }

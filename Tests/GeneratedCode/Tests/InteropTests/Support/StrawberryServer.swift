@@ -18,9 +18,10 @@ final class StrawberryServer: @unchecked Sendable {
     }
 
     static var script: URL {
+        // Support/ InteropTests/ Tests/ GeneratedCode/ up to the repository's Tests/.
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Interop/server.py")
     }
 
