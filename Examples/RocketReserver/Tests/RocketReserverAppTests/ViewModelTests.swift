@@ -60,7 +60,9 @@ import Testing
         let notifications = NotificationsViewModel(client: network.client)
         notifications.start()
         defer { notifications.stop() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Booked once the server has the subscription: an event before it would be lost.
+        let rocketServer = server.server
+        try await withTimeout(seconds: 20, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
 
         let login = LoginViewModel(client: network.client, tokens: network.tokens)
         #expect(await login.login(email: "notify@example.com"))
