@@ -39,9 +39,9 @@ import Testing
 
     /// Returns once the consumer has started to wait.
     private func consumerWaited(_ waits: AsyncStream<Void>) async throws {
-        try await withTimeout(harnessPatience, "the consumer's wait") {
+        try await withTimeout(harnessPatience, "the consumer's wait") { () async -> Void in
             var iterator = waits.makeAsyncIterator()
-            await iterator.next()
+            _ = await iterator.next()
         }
     }
 
