@@ -5,9 +5,9 @@ import OrionCache
 
 /// The one entry point of an app: runs generated operations against a GraphQL server.
 ///
-/// Each call exists as async/await and as the callback API of Apollo iOS (a `Result` delivered
-/// on a queue, the main queue by default, and a `Cancellable`); the callback form runs the async
-/// one, so both behave the same.
+/// Each call exists as async/await, the recommended form, and as the callback API of Apollo iOS
+/// (see `OrionClient+Callbacks.swift`); the callback form runs the async one, so both behave the
+/// same.
 ///
 /// ## The cache
 ///
@@ -140,48 +140,7 @@ public final class OrionClient: Sendable {
         return result
     }
 
-    // MARK: callbacks
-
-    /// Runs a query and calls `resultHandler` on `queue`, unless cancelled: once, or for
-    /// `.returnCacheDataAndFetch` twice when the cache holds the data (cached, then server).
-    @discardableResult
-    public func fetch<Query: GraphQLQuery>(
-        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callbacks(queue: queue, resultHandler, fetchResults(query: query, cachePolicy: cachePolicy))
-    }
-
-    /// Runs a mutation and calls `resultHandler` once on `queue`, unless cancelled.
-    @discardableResult
-    public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Mutation.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callback(queue: queue, resultHandler) { try await self.perform(mutation: mutation) }
-    }
-
-    /// Uploads files with an operation and calls `resultHandler` once on `queue`, unless cancelled.
-    @discardableResult
-    public func upload<Operation: GraphQLOperation>(
-        operation: Operation, files: [GraphQLFile], queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callback(queue: queue, resultHandler) { try await self.upload(operation: operation, files: files) }
-    }
-
     // MARK: watchers
-
-    /// Watches a query: `resultHandler` gets the first result (by `cachePolicy`) and then every
-    /// change of the cached data it depends on, on `queue`, until the watcher is cancelled.
-    public func watch<Query: GraphQLQuery>(
-        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
-    ) -> GraphQLQueryWatcher<Query> {
-        let watcher = GraphQLQueryWatcher(client: self, query: query, cachePolicy: cachePolicy, queue: queue, handler: resultHandler)
-        watcher.start()
-        return watcher
-    }
 
     /// Watches a query as a stream of results; ending the iteration cancels the watcher.
     public func watch<Query: GraphQLQuery>(
@@ -220,51 +179,5 @@ public final class OrionClient: Sendable {
         // Written as the transport hands each event on: no task or stream of the client's between
         // the transport and the caller, whose hand-off would cost more than the event itself.
         return transport.subscribe(subscription) { event in self.recorded(event.result, for: subscription, writes: writes) }
-    }
-
-    /// Subscribes and calls `resultHandler` on `queue` for every result, then once more with the
-    /// error if the subscription fails; cancelling stops the subscription on the server.
-    @discardableResult
-    public func subscribe<Subscription: GraphQLSubscription>(
-        subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Subscription.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callbacks(queue: queue, resultHandler, subscribe(subscription: subscription, cachePolicy: cachePolicy))
-    }
-
-    private func callback<Value: Sendable>(
-        queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
-        _ body: @escaping @Sendable () async throws -> Value
-    ) -> any Cancellable {
-        let task = Task {
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await body())
-            } catch {
-                result = .failure(error)
-            }
-            guard !Task.isCancelled else { return }
-            queue.async { handler(result) }
-        }
-        return TaskCancellable(task: task)
-    }
-
-    /// `callback` for a stream: each element, then its error if it fails, until cancelled.
-    private func callbacks<Value: Sendable>(
-        queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
-        _ results: AsyncThrowingStream<Value, any Error>
-    ) -> any Cancellable {
-        let task = Task {
-            do {
-                for try await result in results {
-                    guard !Task.isCancelled else { return }
-                    queue.async { handler(.success(result)) }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
-                queue.async { handler(.failure(error)) }
-            }
-        }
-        return TaskCancellable(task: task)
     }
 }

@@ -39,7 +39,7 @@ extension Double: ScalarType {
 
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
-        guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Float") }
+        guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Double") }
         return double
     }
 }
@@ -51,7 +51,7 @@ extension Bool: ScalarType {
 
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
-        guard case .bool(let bool) = value else { DataDict.mismatch(value, expected: "Boolean") }
+        guard case .bool(let bool) = value else { DataDict.mismatch(value, expected: "Bool") }
         return bool
     }
 }
