@@ -129,9 +129,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
                     return transform(try SubscriptionEvent.parse(object, for: operation))
                 } catch {
                     guard skippingMalformedEvents else { throw error }
-                    let result = GraphQLResult<Operation.Data>(
-                        data: nil, errors: [GraphQLError(malformedEvent: error)], extensions: nil, source: .server)
-                    return transform(SubscriptionEvent(result: result, dataObject: nil))
+                    return transform(.malformed(error))
                 }
             case .failed(let error)?:
                 throw error

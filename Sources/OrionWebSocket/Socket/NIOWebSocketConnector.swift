@@ -47,7 +47,7 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         }
         let outcome: UpgradeOutcome
         do {
-            outcome = try await upgrade.get()
+            outcome = try await upgrade.handedOver()
         } catch {
             throw WebSocketTransportError.connectionFailed(reason: "the WebSocket upgrade failed: \(error)")
         }
@@ -57,7 +57,7 @@ public struct NIOWebSocketConnector: WebSocketConnector {
             connection.start(channel)
             return connection
         case .refused(let refusal):
-            let response = try await refusal.get()
+            let response = try await refusal.handedOver()
             throw WebSocketTransportError.upgradeRefused(status: response.status, reason: response.reason, body: response.body)
         }
     }
@@ -99,6 +99,24 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         var configuration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgradeConfiguration)
         configuration.leftOverBytesStrategy = .forwardBytes
         return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+    }
+}
+
+extension EventLoopFuture where Value: Sendable {
+    /// The future's value, as `get()` returns it, through a hand-off the thread sanitizer sees.
+    ///
+    /// `get()` resumes the awaiting task from the event loop; when the resume comes before the
+    /// task has suspended, the only ordering between the two threads is an atomic inside the
+    /// uninstrumented concurrency runtime, and the sanitizer reports the task's next stack
+    /// allocation as a race with the resume. Resuming inside a lock that the task takes once
+    /// resumed orders them in a way it can see.
+    func handedOver() async throws -> Value {
+        let handOff = Mutex(())
+        let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            whenComplete { result in handOff.withLock { _ in continuation.resume(with: result) } }
+        }
+        handOff.withLock { _ in }
+        return value
     }
 }
 
