@@ -25,6 +25,10 @@ let package = Package(
         // OrionWebSocket on Linux only, where Foundation has no WebSocket client; Apple platforms
         // use URLSessionWebSocketTask and link nothing of it.
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.0.0"),
+        // `swift package generate-documentation` only (scripts/test.sh builds the DocC catalog in
+        // Sources/Orion/Orion.docc with it, warnings as errors). A command plugin: no target links
+        // it, so an app that depends on Orion builds nothing of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // What generated code imports, and nothing else: it depends on Foundation only.

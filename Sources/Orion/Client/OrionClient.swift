@@ -24,8 +24,10 @@ public final class OrionClient: Sendable {
 
     /// A client for the server at `url`, with the default interceptors.
     ///
-    /// - Parameter store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
-    ///   results across launches.
+    /// - Parameters:
+    ///   - url: the server's GraphQL endpoint.
+    ///   - store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
+    ///     results across launches.
     public convenience init(url: URL, store: OrionStore = OrionStore()) {
         self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store)
     }

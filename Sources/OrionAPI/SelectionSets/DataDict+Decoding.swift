@@ -2,11 +2,14 @@ extension DataDict {
     /// Decodes the data of `selections` from a response object, checking every value against its
     /// selection's type.
     ///
-    /// - Parameter variables: the variables the operation was executed with, its variables'
-    ///   default values filled in for those it did not send (`GraphQLOperation.variablesWithDefaults`).
-    ///   With them, a selection that @include/@skip excludes is ``Value/excluded`` whatever the
-    ///   response holds, and one they include must be in the response. `nil` when they are not
-    ///   known: the response decides, and a conditional selection it lacks is excluded.
+    /// - Parameters:
+    ///   - object: the response object to decode.
+    ///   - selections: the model's selections (its `__selections`).
+    ///   - variables: the variables the operation was executed with, its variables'
+    ///     default values filled in for those it did not send (`GraphQLOperation.variablesWithDefaults`).
+    ///     With them, a selection that @include/@skip excludes is ``Value/excluded`` whatever the
+    ///     response holds, and one they include must be in the response. `nil` when they are not
+    ///     known: the response decides, and a conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` with the path of the first mismatch: a missing non-null
     ///   or included field, a value of another type, a custom scalar that does not parse.
     public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {

@@ -13,7 +13,7 @@ import OrionAPI
 ///   whole read, SQLite one read transaction. A reader sees all of a write or none of it, never
 ///   records of two writes mixed. Without this a watcher of several records could show a state
 ///   the cache never held.
-/// - **Ordered versions.** Each write that changes something takes the next ``version`` while it
+/// - **Ordered versions.** Each write that changes something takes the next `version` while it
 ///   holds the write lock, so versions follow write order. Subscribers are told of every such
 ///   write with its changed fields and version, after the write and outside the lock, in no
 ///   particular order across writes: a subscriber that needs write order compares versions (as
@@ -99,7 +99,10 @@ public final class OrionStore: Sendable {
 
     /// Normalizes an operation's data into records and merges them.
     ///
-    /// - Parameter maxAge: how long the response may be used (its `Cache-Control: max-age`).
+    /// - Parameters:
+    ///   - data: the response's `data` object.
+    ///   - operation: the operation it answers, whose variables decide arguments and @include/@skip.
+    ///   - maxAge: how long the response may be used (its `Cache-Control: max-age`).
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
