@@ -23,6 +23,8 @@ import shutil
 import sys
 
 FENCE = re.compile(r"(?:<!-- listing: (?P<marker>.*?) -->\n)?```swift\n(?P<code>.*?)```", re.S)
+# An import, or an import of a module some platforms lack (`#if canImport(FoundationNetworking)`).
+IMPORT = re.compile(r"^(?:import \w+|#if canImport\((\w+)\)\nimport \1\n#endif)$", re.M)
 
 
 def listings(text):
@@ -36,9 +38,17 @@ def located(path, line, lines):
     return [f'#sourceLocation(file: "{path}", line: {line})'] + lines + ["#sourceLocation()"]
 
 
+def imports(code):
+    return {match.group(0) for match in IMPORT.finditer(code)}
+
+
+def without_imports(code):
+    """The listing's lines, its imports blank: each line keeps its number in the Markdown file."""
+    return IMPORT.sub(lambda match: "\n" * match.group(0).count("\n"), code).splitlines()
+
+
 def function(name, path, line, parameters, code):
-    # Blank lines stay, so that each line keeps its number in the Markdown file.
-    body = ["" if text.startswith("import ") else text for text in code.splitlines()]
+    body = without_imports(code)
     # A listing shows values it makes; the function uses each so that none is an unused-value
     # warning, which the build treats as an error.
     names = re.findall(r"^let (\w+)", code, re.M)
@@ -49,8 +59,7 @@ def function(name, path, line, parameters, code):
 
 
 def top_level(path, line, code):
-    body = ["" if text.startswith("import ") else text for text in code.splitlines()]
-    return "\n".join(located(path, line, body) + [""])
+    return "\n".join(located(path, line, without_imports(code)) + [""])
 
 
 def swift_name(path):
@@ -66,12 +75,12 @@ def main():
         stale.unlink()
     compiled = skipped = 0
     for path in paths:
-        imports, declarations, reasons = set(), [], []
+        hoisted, declarations, reasons = set(), [], []
         for number, line, marker, code in listings(pathlib.Path(path).read_text()):
             if marker.startswith("not compiled"):
                 reasons.append(f"// {path}:{line}: {marker}")
                 continue
-            imports.update(text for text in code.splitlines() if text.startswith("import "))
+            hoisted.update(imports(code))
             if marker == "top level":
                 declarations.append(top_level(path, line, code))
             else:
@@ -79,7 +88,7 @@ def main():
         compiled += len(declarations)
         skipped += len(reasons)
         text = [f"// Written by Listings/extract.py from {path}: do not edit.", "// Not compiled, by name:"]
-        text += (reasons or ["// (none)"]) + [""] + sorted(imports | {"import Foundation"}) + [""] + declarations
+        text += (reasons or ["// (none)"]) + [""] + sorted(hoisted | {"import Foundation"}) + [""] + declarations
         (output / f"{swift_name(path)}.swift").write_text("\n".join(text))
     shutil.copy(pathlib.Path(__file__).with_name("Support.swift"), output / "Support.swift")
     print(f"listings of {len(paths)} files: {compiled} compiled, {skipped} not compiled by name")
