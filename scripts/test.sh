@@ -31,6 +31,9 @@ bash Tests/GeneratedCode/generate.sh
 swift build --build-tests --package-path Tests/GeneratedCode -Xswiftc -warnings-as-errors
 swift test --skip-build --package-path Tests/GeneratedCode
 
+step "Documentation: the DocC catalog and the runtime's symbols, combined, with no warning"
+bash scripts/build-docs.sh
+
 step "Parser fuzzing for ${ORION_FUZZ_SECONDS:-60}s"
 bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-60}"
 
