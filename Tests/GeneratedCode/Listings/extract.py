@@ -13,7 +13,8 @@ file. A comment right before the fence says what it needs, or why it is not comp
 
 DocC renders no HTML comment, so the markers show in neither GitHub's nor DocC's rendering.
 A `swift` fence with no marker compiles as a function of no parameters: a new listing is
-compiled unless it says why not.
+compiled unless it says why not. Every file imports Foundation, Orion and RocketReserverAPI,
+which the articles take as given; a listing's own imports are added.
 
 usage: extract.py OUTPUT_DIR FILE.md...   (paths as given are what errors and comments name)
 """
@@ -22,7 +23,8 @@ import re
 import shutil
 import sys
 
-FENCE = re.compile(r"(?:<!-- listing: (?P<marker>.*?) -->\n)?```swift\n(?P<code>.*?)```", re.S)
+# A fence, and the marker on the line before it, if any.
+FENCE = re.compile(r"(?:^<!-- listing: (?P<marker>[^\n]*?) -->\n)?^```swift\n(?P<code>.*?)^```", re.S | re.M)
 # An import, or an import of a module some platforms lack (`#if canImport(FoundationNetworking)`).
 IMPORT = re.compile(r"^(?:import \w+|#if canImport\((\w+)\)\nimport \1\n#endif)$", re.M)
 
@@ -88,7 +90,9 @@ def main():
         compiled += len(declarations)
         skipped += len(reasons)
         text = [f"// Written by Listings/extract.py from {path}: do not edit.", "// Not compiled, by name:"]
-        text += (reasons or ["// (none)"]) + [""] + sorted(hoisted | {"import Foundation"}) + [""] + declarations
+        # What every article takes as given: the client and the tutorial's generated operations.
+        hoisted |= {"import Foundation", "import Orion", "import RocketReserverAPI"}
+        text += (reasons or ["// (none)"]) + [""] + sorted(hoisted) + [""] + declarations
         (output / f"{swift_name(path)}.swift").write_text("\n".join(text))
     shutil.copy(pathlib.Path(__file__).with_name("Support.swift"), output / "Support.swift")
     print(f"listings of {len(paths)} files: {compiled} compiled, {skipped} not compiled by name")
