@@ -63,12 +63,7 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cache.sqlite")
-        do {
-            let cache = try SQLiteNormalizedCache(fileURL: file)
-            var records: [CacheKey: Record] = [:]
-            for index in 0..<2_000 { records["Item:\(index)"] = Self.record(index) }
-            _ = try cache.merge(records: records)
-        }
+        try Self.fill(file)
         try Self.damage(file)
         let cache = try SQLiteNormalizedCache(fileURL: file)
         let error = #expect(throws: SQLiteCacheError.self) { _ = try cache.allKeys() }
@@ -86,12 +81,7 @@ import Testing
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("cache.sqlite")
-        do {
-            let cache = try SQLiteNormalizedCache(fileURL: file)
-            var records: [CacheKey: Record] = [:]
-            for index in 0..<2_000 { records["Item:\(index)"] = Self.record(index) }
-            _ = try cache.merge(records: records)
-        }
+        try Self.fill(file)
         let fetch = { () async throws -> GraphQLResult<ItemQuery.Data> in
             let store = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
             let url = try #require(URL(string: "http://items.invalid/graphql"))
@@ -111,6 +101,14 @@ import Testing
         case .damaged?: #expect(!readOnly)
         default: Issue.record("cacheWriteError: \(String(describing: result.cacheWriteError))")
         }
+    }
+
+    /// Writes a file of many pages: 2,000 items.
+    private static func fill(_ file: URL) throws {
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        var records: [CacheKey: Record] = [:]
+        for index in 0..<2_000 { records["Item:\(index)"] = record(index) }
+        _ = try cache.merge(records: records)
     }
 
     /// Overwrites every page after the first, leaving the header (and the schema, on the first
