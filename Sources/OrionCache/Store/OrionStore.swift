@@ -38,6 +38,7 @@ public final class OrionStore: Sendable {
     /// A store over `cache`.
     ///
     /// - Parameters:
+    ///   - cache: where the records are kept: in memory (the default) or, with `OrionSQLite`, in a file.
     ///   - expiration: how long cached fields stay fresh.
     ///   - now: the current time, read once per write (to stamp when its fields go stale) and
     ///     once per read (to tell stale fields): `Date()` unless a test passes a clock of its own,
