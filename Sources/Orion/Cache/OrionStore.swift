@@ -103,7 +103,7 @@ public final class OrionStore: Sendable {
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
-        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+        try write(data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
     }
 
     /// Writes a server result as `write(data:for:maxAge:)` does, and returns the record fields
@@ -112,11 +112,12 @@ public final class OrionStore: Sendable {
     func writeTrackingDependencies<Operation: GraphQLOperation>(
         data: ResponseObject, for operation: Operation, maxAge: TimeInterval?
     ) throws -> CacheDependencies {
-        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+        try write(data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
     }
 
-    private func write<Operation: GraphQLOperation>(
-        data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    /// Normalizes a response's data or a model's, stamps expirations and merges the records.
+    private func write<Operation: GraphQLOperation, Source: NormalizerSource>(
+        _ data: Source, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults, tracksDependencies: tracksDependencies)
         try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
@@ -130,7 +131,7 @@ public final class OrionStore: Sendable {
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
-        try write(data: ResponseObject(jsonData: JSONSerialization.data(withJSONObject: data.jsonObject)), for: operation)
+        try write(data.__data, for: operation, maxAge: nil, tracksDependencies: false).changed
     }
 
     /// The query's data if the cache holds all of it.
@@ -163,10 +164,9 @@ public final class OrionStore: Sendable {
         _ type: Model.Type, key: CacheKey, variables: [String: JSONValue],
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
-        var reader = CacheReader(loadRecord: loadRecord, variables: variables, tracksDependencies: tracksDependencies)
-        let tape = try reader.read(Model.self, key: key)
-        // With the variables the reader chose the fields by: what it left out is excluded.
-        return (try Model(responseValue: tape.root, variables: variables), Set(reader.dependencies))
+        let source = RecordSource(loadRecord: loadRecord, variables: variables, tracksDependencies: tracksDependencies)
+        let data = try source.read(Model.self, at: key)
+        return (data, Set(source.dependencies))
     }
 
     /// Runs `body` with a view of the cache that no write changes meanwhile.
