@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
     products: [
         .library(name: "OrionAPI", targets: ["OrionAPI"]),
+        .library(name: "OrionCache", targets: ["OrionCache"]),
         .library(name: "Orion", targets: ["Orion"]),
         .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
         .library(name: "OrionWebSocket", targets: ["OrionWebSocket"]),
@@ -28,16 +29,19 @@ let package = Package(
     targets: [
         // What generated code imports, and nothing else: it depends on Foundation only.
         .target(name: "OrionAPI"),
+        // The normalized cache: records, the caches, the store and its transactions. No client, so
+        // that a cache (OrionSQLite) links no networking.
+        .target(name: "OrionCache", dependencies: ["OrionAPI"]),
         // The client: Foundation (and FoundationNetworking on Linux) only.
-        .target(name: "Orion", dependencies: ["OrionAPI"]),
+        .target(name: "Orion", dependencies: ["OrionAPI", "OrionCache"]),
         // SQLite's C API from the system (the SDK on Apple platforms, libsqlite3-dev on Linux):
         // it builds in seconds, where a database package would add most of a minute.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        .target(name: "OrionSQLite", dependencies: ["Orion", "OrionAPI", "CSQLite"]),
+        .target(name: "OrionSQLite", dependencies: ["OrionCache", "OrionAPI", "CSQLite"]),
         // Subscriptions and operations over WebSocket: the two GraphQL subprotocols.
         .target(
             name: "OrionWebSocket",
-            dependencies: ["Orion", "OrionAPI", .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux]))]
+            dependencies: ["Orion", "OrionCache", "OrionAPI", .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux]))]
         ),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
@@ -62,8 +66,8 @@ let package = Package(
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "Orion", "OrionAPI"]),
-        .testTarget(name: "OrionTests", dependencies: ["Orion", "OrionAPI"]),
+        .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "OrionCache", "Orion", "OrionAPI"]),
+        .testTarget(name: "OrionTests", dependencies: ["Orion", "OrionCache", "OrionAPI"]),
         .testTarget(name: "OrionWebSocketTests", dependencies: ["OrionWebSocket", "Orion", "OrionAPI"]),
         .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),

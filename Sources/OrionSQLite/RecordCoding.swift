@@ -1,5 +1,5 @@
 import Foundation
-import Orion
+import OrionCache
 import OrionAPI
 
 /// Records in the database, in a compact binary form that encodes and decodes in one pass

@@ -1,5 +1,5 @@
 import Foundation
-import Orion
+import OrionCache
 import OrionAPI
 
 /// A normalized cache in a SQLite file, kept across launches.

@@ -59,9 +59,9 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     }
 
     /// Runs a query or mutation as an operation on the socket: its one result, once the server
-    /// completes it. `cachePolicy` is not used (see the type's discussion).
+    /// completes it.
     public func send<Operation: GraphQLOperation>(
-        _ operation: Operation, cachePolicy: CachePolicy = .fetchIgnoringCacheCompletely, files: [GraphQLFile] = []
+        _ operation: Operation, files: [GraphQLFile] = []
     ) async throws -> GraphQLResult<Operation.Data> {
         guard files.isEmpty else { throw WebSocketTransportError.uploadsNotSupported }
         var last: SubscriptionEvent<Operation.Data>?

@@ -36,6 +36,9 @@ for layout in embedded single-file; do
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
 done
 
+# The README's Swift listings, as a target of this package: the build compiles each one.
+python3 "$here/ReadmeListings/extract.py" "$root/README.md" "$here/Generated/ReadmeListings"
+
 # The schema sweep (Tests/SchemaSweep): operations written from each schema alone, their
 # packages, and the SchemaSweepTests target's tests.
 bash "$root/Tests/SchemaSweep/sweep.sh" "$orion" "$here/Generated"

@@ -70,7 +70,7 @@ private struct DefaultedQuery: GraphQLQuery, Hashable {
 
     @Test func aResponseIsParsedWithTheVariablesDefaults() throws {
         let parsed = try GraphQLResponse.parse(Data(#"{"data": {"a": null, "b": 1}}"#.utf8), for: DefaultedQuery())
-        #expect(parsed.result.data?.jsonObject["a"] is NSNull)
+        #expect(parsed.data?.jsonObject["a"] is NSNull)
         do {
             _ = try GraphQLResponse.parse(Data(#"{"data": {"b": 1}}"#.utf8), for: DefaultedQuery())
             Issue.record("a response without the included field parsed")

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Orion
+@testable import OrionCache
 import OrionAPI
 import Testing
 

@@ -131,7 +131,7 @@ extension OrionClient {
     /// A client of `server` over `store`, with the default interceptors.
     static func items(_ server: ItemServer, store: OrionStore) throws -> OrionClient {
         let url = try #require(URL(string: "http://items.invalid/graphql"))
-        let transport = RequestChainNetworkTransport(url: url, interceptorProvider: DefaultInterceptorProvider(store: store), client: server)
+        let transport = RequestChainNetworkTransport(url: url, interceptorProvider: DefaultInterceptorProvider(), client: server)
         return OrionClient(networkTransport: transport, store: store)
     }
 }

@@ -115,7 +115,7 @@ import Testing
     @Test func aSentMutationFailsOnADropInsteadOfRunningTwice() async throws {
         let harness = TransportHarness(reconnection: Self.quick)
         let subscription = Recorder(harness.transport.subscribe(CounterSubscription()))
-        let mutation = Task { try await harness.transport.send(IncrementMutation(), cachePolicy: .fetchIgnoringCacheData, files: []) }
+        let mutation = Task { try await harness.transport.send(IncrementMutation(), files: []) }
         let connection = try await harness.accept()
         let (subscriptionID, _) = try await harness.nextStart(on: connection)
         _ = try await harness.nextStart(on: connection)

@@ -143,7 +143,7 @@ import Testing
 
     @Test func queriesRunOverTheSocket() async throws {
         let harness = TransportHarness()
-        let result = Task { try await harness.transport.send(TotalQuery(), cachePolicy: .fetchIgnoringCacheData, files: []) }
+        let result = Task { try await harness.transport.send(TotalQuery(), files: []) }
         let connection = try await harness.accept()
         let (id, payload) = try await harness.nextStart(on: connection)
         #expect(payload["operationName"] == .string("Total"))
@@ -155,7 +155,7 @@ import Testing
 
     @Test func aQueryCompletedWithoutAResultFails() async throws {
         let harness = TransportHarness()
-        let task = Task { try await harness.transport.send(TotalQuery(), cachePolicy: .fetchIgnoringCacheData, files: []) }
+        let task = Task { try await harness.transport.send(TotalQuery(), files: []) }
         let connection = try await harness.accept()
         let (id, _) = try await harness.nextStart(on: connection)
         connection.serverSends(.complete(id: id))
@@ -204,7 +204,7 @@ import Testing
     @Test func uploadsAreRefused() async throws {
         let harness = TransportHarness()
         await #expect(throws: WebSocketTransportError.uploadsNotSupported) {
-            try await harness.transport.send(TotalQuery(), cachePolicy: .fetchIgnoringCacheData, files: [
+            try await harness.transport.send(TotalQuery(), files: [
                 GraphQLFile(variablePath: "file", fileURL: URL(fileURLWithPath: "/dev/null")),
             ])
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// Keeps a query's result current: calls back with the first result, and again whenever a write
 /// to the cache (another query, a mutation's result, a manual edit) changes a record field the
@@ -141,7 +142,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
             inbox.settle(version: version)
             // Only data it showed and lost: a watcher whose first fetch failed is not a refetch
             // on every write.
-            guard cachePolicy != .returnCacheDataDontFetch, inbox.knowsDependencies else { return }
+            guard CachePlan(cachePolicy, for: .query).fetchesOnMiss, inbox.knowsDependencies else { return }
             await fetch(cachePolicy: .fetchIgnoringCacheData)
         }
     }

@@ -1,24 +1,36 @@
 import Dispatch
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// The one entry point of an app: runs generated operations against a GraphQL server.
 ///
-/// Each call exists as async/await and as the callback API of Apollo iOS (a `Result` delivered
-/// on a queue, the main queue by default, and a `Cancellable`); the callback form runs the async
-/// one, so both behave the same.
+/// Each call exists as async/await, the recommended form, and as the callback API of Apollo iOS
+/// (see `OrionClient+Callbacks.swift`); the callback form runs the async one, so both behave the
+/// same.
+///
+/// ## The cache
+///
+/// The client is the one owner of its ``store``: its transport only talks to the server. For
+/// each operation the client reads its cache policy once (as a plan: read the cache? fetch?
+/// write the result?), answers from the store before the transport is asked, and writes every
+/// result the server sends, of queries, mutations, uploads and subscription events alike, in one
+/// place. A result the cache cannot take is still delivered whole, with the reason in
+/// ``GraphQLResult/cacheWriteError``.
 public final class OrionClient: Sendable {
     public let networkTransport: any NetworkTransport
-    /// The normalized cache the client reads and writes (through its interceptors).
+    /// The normalized cache the client reads and writes, and its watchers watch.
     public let store: OrionStore
 
-    /// A client for the server at `url`, with the default interceptors and an in-memory cache.
-    public convenience init(url: URL) {
-        let store = OrionStore()
-        self.init(networkTransport: RequestChainNetworkTransport(url: url, interceptorProvider: DefaultInterceptorProvider(store: store)), store: store)
+    /// A client for the server at `url`, with the default interceptors.
+    ///
+    /// - Parameter store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
+    ///   results across launches.
+    public convenience init(url: URL, store: OrionStore = OrionStore()) {
+        self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store)
     }
 
-    /// A client with its own transport; `store` should be the one its interceptors use.
+    /// A client with its own transport (interceptors, a WebSocket, a split of both) and cache.
     public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore()) {
         self.networkTransport = networkTransport
         self.store = store
@@ -29,12 +41,15 @@ public final class OrionClient: Sendable {
     /// Runs a query.
     ///
     /// - Throws: `NetworkError`, `ResponseCodeError`, `ResponseParsingError` (with the response
-    ///   path for data of the wrong shape), `CancellationError`; GraphQL errors of the response
-    ///   are in the result.
+    ///   path for data of the wrong shape), `CancellationError`, `CacheMissError` for
+    ///   `.returnCacheDataDontFetch`; GraphQL errors of the response are in the result.
     ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:)``
     ///   gives both).
     public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) async throws -> GraphQLResult<Query.Data> {
-        try await networkTransport.send(query, cachePolicy: cachePolicy == .returnCacheDataAndFetch ? .fetchIgnoringCacheData : cachePolicy, files: [])
+        var last: GraphQLResult<Query.Data>?
+        try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { last = $0 }
+        guard let last else { throw CancellationError() }
+        return last
     }
 
     /// Every result of a query under its policy: one, or for `.returnCacheDataAndFetch` the
@@ -43,10 +58,7 @@ public final class OrionClient: Sendable {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    if cachePolicy == .returnCacheDataAndFetch, let cached = try? store.read(query: query) {
-                        continuation.yield(GraphQLResult(data: cached, errors: nil, extensions: nil, source: .cache))
-                    }
-                    continuation.yield(try await fetch(query: query, cachePolicy: cachePolicy))
+                    try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -58,57 +70,77 @@ public final class OrionClient: Sendable {
 
     /// Runs a mutation; its result is written to the cache.
     public func perform<Mutation: GraphQLMutation>(mutation: Mutation) async throws -> GraphQLResult<Mutation.Data> {
-        try await networkTransport.send(mutation, cachePolicy: .fetchIgnoringCacheData, files: [])
+        try await fetchFromServer(mutation, files: [], writes: true)
     }
 
     /// Runs an operation with files, as a GraphQL multipart request; the files are streamed from
-    /// disk.
+    /// disk, and the result is written to the cache.
     public func upload<Operation: GraphQLOperation>(operation: Operation, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {
-        try await networkTransport.send(operation, cachePolicy: .fetchIgnoringCacheData, files: files)
+        try await fetchFromServer(operation, files: files, writes: true)
     }
 
-    // MARK: callbacks
-
-    /// Runs a query and calls `resultHandler` on `queue`, unless cancelled: once, or for
-    /// `.returnCacheDataAndFetch` twice when the cache holds the data (cached, then server).
-    @discardableResult
-    public func fetch<Query: GraphQLQuery>(
-        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callbacks(queue: queue, resultHandler, fetchResults(query: query, cachePolicy: cachePolicy))
+    /// Runs an operation by its plan, handing each result to `yield` in order: the cached one
+    /// when the plan reads the cache and it holds all the data, then, unless that hit ends it,
+    /// the server's, written to the cache when the plan says so.
+    private func run<Operation: GraphQLOperation>(
+        _ operation: Operation, plan: CachePlan, files: [GraphQLFile], yield: (GraphQLResult<Operation.Data>) -> Void
+    ) async throws {
+        if plan.readsCache {
+            do {
+                yield(try readFromCache(operation))
+                if plan.endsOnHit { return }
+            } catch {
+                // A miss is the operation's error only where the server may not be asked.
+                guard plan.fetchesOnMiss else { throw error }
+            }
+        }
+        yield(try await fetchFromServer(operation, files: files, writes: plan.writesResult))
     }
 
-    /// Runs a mutation and calls `resultHandler` once on `queue`, unless cancelled.
-    @discardableResult
-    public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Mutation.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callback(queue: queue, resultHandler) { try await self.perform(mutation: mutation) }
+    /// The operation's data from the store, with what it was read from when a watcher may want it.
+    private func readFromCache<Operation: GraphQLOperation>(_ operation: Operation) throws -> GraphQLResult<Operation.Data> {
+        guard store.hasSubscribers else {
+            return GraphQLResult(data: try store.read(query: operation), errors: nil, extensions: nil, source: .cache)
+        }
+        let cached = try store.readWithDependencies(query: operation)
+        var result = GraphQLResult(data: cached.data, errors: nil, extensions: nil, source: .cache)
+        result.cacheDependencies = cached.dependencies
+        return result
     }
 
-    /// Uploads files with an operation and calls `resultHandler` once on `queue`, unless cancelled.
-    @discardableResult
-    public func upload<Operation: GraphQLOperation>(
-        operation: Operation, files: [GraphQLFile], queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Operation.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callback(queue: queue, resultHandler) { try await self.upload(operation: operation, files: files) }
+    private func fetchFromServer<Operation: GraphQLOperation>(
+        _ operation: Operation, files: [GraphQLFile], writes: Bool
+    ) async throws -> GraphQLResult<Operation.Data> {
+        recorded(try await networkTransport.send(operation, files: files), for: operation, writes: writes)
+    }
+
+    /// The one cache writer: every server result, of a query, a mutation, an upload or a
+    /// subscription event, goes through here, and is written when `writes` (its plan) says so.
+    /// Partial data (with errors) is written too: what the server did resolve is true.
+    private func recorded<Operation: GraphQLOperation>(
+        _ result: GraphQLResult<Operation.Data>, for operation: Operation, writes: Bool
+    ) -> GraphQLResult<Operation.Data> {
+        var result = result
+        // Let go of the response: a result the app keeps must not keep its bytes alive.
+        let dataObject = result.dataObject
+        result.dataObject = nil
+        guard writes, result.source == .server, let data = result.data else { return result }
+        do {
+            // A transport that builds results in code has no response object: the model is written.
+            let object = try dataObject ?? OrionStore.responseObject(of: data)
+            if store.hasSubscribers {
+                // What it wrote, for a watcher, which then need not read the result back to learn it.
+                result.cacheDependencies = try store.writeTrackingDependencies(data: object, for: operation, maxAge: result.maxAge)
+            } else {
+                try store.write(data: object, for: operation, maxAge: result.maxAge)
+            }
+        } catch {
+            result.cacheWriteError = error
+        }
+        return result
     }
 
     // MARK: watchers
-
-    /// Watches a query: `resultHandler` gets the first result (by `cachePolicy`) and then every
-    /// change of the cached data it depends on, on `queue`, until the watcher is cancelled.
-    public func watch<Query: GraphQLQuery>(
-        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Query.Data>, any Error>) -> Void
-    ) -> GraphQLQueryWatcher<Query> {
-        let watcher = GraphQLQueryWatcher(client: self, query: query, cachePolicy: cachePolicy, queue: queue, handler: resultHandler)
-        watcher.start()
-        return watcher
-    }
 
     /// Watches a query as a stream of results; ending the iteration cancels the watcher.
     public func watch<Query: GraphQLQuery>(
@@ -131,8 +163,8 @@ public final class OrionClient: Sendable {
     /// (the stream finishes) or it fails (the stream throws). Ending the iteration stops the
     /// subscription on the server.
     ///
-    /// Each result is written to the store first, so that watchers of the same objects see it,
-    /// unless `cachePolicy` is `.fetchIgnoringCacheCompletely`.
+    /// Each result is written to the store first (by the same writer as a query's), so that
+    /// watchers of the same objects see it, unless `cachePolicy` is `.fetchIgnoringCacheCompletely`.
     ///
     /// - Throws: ``SubscriptionError/unsupportedTransport(_:)`` when the client's transport is
     ///   not a ``SubscriptionNetworkTransport``; otherwise the transport's errors.
@@ -143,61 +175,9 @@ public final class OrionClient: Sendable {
             let error = SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport)))
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
-        let store = store
-        // Stored as the transport hands each event on: no task or stream of the client's between
+        let writes = CachePlan(cachePolicy, for: .subscription).writesResult
+        // Written as the transport hands each event on: no task or stream of the client's between
         // the transport and the caller, whose hand-off would cost more than the event itself.
-        return transport.subscribe(subscription) { event in
-            if cachePolicy != .fetchIgnoringCacheCompletely, let object = event.dataObject {
-                // A result the cache cannot take is still a result: the subscriber gets it.
-                _ = try? store.write(data: object, for: subscription)
-            }
-            return event.result
-        }
-    }
-
-    /// Subscribes and calls `resultHandler` on `queue` for every result, then once more with the
-    /// error if the subscription fails; cancelling stops the subscription on the server.
-    @discardableResult
-    public func subscribe<Subscription: GraphQLSubscription>(
-        subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData, queue: DispatchQueue = .main,
-        resultHandler: @escaping @Sendable (Result<GraphQLResult<Subscription.Data>, any Error>) -> Void
-    ) -> any Cancellable {
-        callbacks(queue: queue, resultHandler, subscribe(subscription: subscription, cachePolicy: cachePolicy))
-    }
-
-    private func callback<Value: Sendable>(
-        queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
-        _ body: @escaping @Sendable () async throws -> Value
-    ) -> any Cancellable {
-        let task = Task {
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await body())
-            } catch {
-                result = .failure(error)
-            }
-            guard !Task.isCancelled else { return }
-            queue.async { handler(result) }
-        }
-        return TaskCancellable(task: task)
-    }
-
-    /// `callback` for a stream: each element, then its error if it fails, until cancelled.
-    private func callbacks<Value: Sendable>(
-        queue: DispatchQueue, _ handler: @escaping @Sendable (Result<Value, any Error>) -> Void,
-        _ results: AsyncThrowingStream<Value, any Error>
-    ) -> any Cancellable {
-        let task = Task {
-            do {
-                for try await result in results {
-                    guard !Task.isCancelled else { return }
-                    queue.async { handler(.success(result)) }
-                }
-            } catch {
-                guard !Task.isCancelled else { return }
-                queue.async { handler(.failure(error)) }
-            }
-        }
-        return TaskCancellable(task: task)
+        return transport.subscribe(subscription) { event in self.recorded(event.result, for: subscription, writes: writes) }
     }
 }

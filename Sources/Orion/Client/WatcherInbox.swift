@@ -1,3 +1,4 @@
+import OrionCache
 /// A watcher's queue of work, consumed by its one loop in order: store changes it depends on,
 /// coalesced (one more read, however many writes landed meanwhile), and refetch requests.
 ///

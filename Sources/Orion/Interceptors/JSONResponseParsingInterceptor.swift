@@ -9,7 +9,7 @@ public struct JSONResponseParsingInterceptor: Interceptor {
     public func intercept<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>, next: Next<Operation>) async throws -> HTTPResponse<Operation> {
         var response = try await next(request)
         do {
-            (response.result, response.dataObject) = try GraphQLResponse.parse(response.body, for: request.operation)
+            response.result = try GraphQLResponse.parse(response.body, for: request.operation)
         } catch {
             if (200..<300).contains(response.statusCode) { throw error }
         }

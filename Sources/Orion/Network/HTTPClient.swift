@@ -1,3 +1,4 @@
+import OrionCache
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// An operation on its way to the server, as interceptors see and change it.
 public struct HTTPRequest<Operation: GraphQLOperation>: Sendable {
@@ -22,8 +23,6 @@ public struct HTTPRequest<Operation: GraphQLOperation>: Sendable {
     public var sendsPersistedQueryHash: Bool = false
     /// Files to upload with the GraphQL multipart request spec.
     public var files: [GraphQLFile] = []
-    /// Whether the cache answers, and whether the result is written to it.
-    public var cachePolicy: CachePolicy = .fetchIgnoringCacheCompletely
     /// State shared by every attempt of this request (retry counts).
     public let context: RequestContext
 

@@ -8,8 +8,6 @@ public struct HTTPResponse<Operation: GraphQLOperation>: Sendable {
     public var body: Data
     /// Set by the parsing interceptor.
     public var result: GraphQLResult<Operation.Data>?
-    /// The response's `data` as read from the body, for the cache to normalize.
-    public var dataObject: ResponseObject?
 
     public init(statusCode: Int, headers: [String: String], body: Data, result: GraphQLResult<Operation.Data>? = nil) {
         self.statusCode = statusCode

@@ -1,5 +1,6 @@
 import Foundation
 import OrionAPI
+import OrionCache
 
 /// Sends each operation through a chain of interceptors (from an `InterceptorProvider`) that
 /// ends with an HTTP request over `URLSession`; subscriptions go as multipart HTTP requests
@@ -33,22 +34,23 @@ public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
     }
 
     public func send<Operation: GraphQLOperation>(
-        _ operation: Operation, cachePolicy: CachePolicy = .fetchIgnoringCacheCompletely, files: [GraphQLFile] = []
+        _ operation: Operation, files: [GraphQLFile] = []
     ) async throws -> GraphQLResult<Operation.Data> {
         var request = HTTPRequest(
             operation: operation, url: url, method: useGETForQueries && Operation.operationType == .query && files.isEmpty ? .get : .post,
             headers: additionalHeaders, timeout: requestTimeout)
         request.files = files
-        request.cachePolicy = cachePolicy
         let interceptors = interceptorProvider.interceptors(for: operation)
         let errorInterceptor = interceptorProvider.additionalErrorInterceptor(for: operation)
         let fetch = NetworkFetch(client: client)
         while true {
             do {
                 let response = try await Self.run(request, through: interceptors[...], fetch: fetch.send)
-                guard let result = response.result else {
+                guard var result = response.result else {
                     throw ResponseParsingError.notAGraphQLResponse(reason: "no interceptor parsed the body (add JSONResponseParsingInterceptor to the chain).")
                 }
+                let cacheControl = response.headers.first { $0.key.caseInsensitiveCompare("Cache-Control") == .orderedSame }?.value
+                result.maxAge = cacheControl.flatMap(CacheExpiration.maxAge(cacheControl:))
                 return result
             } catch {
                 if error is CancellationError || Task.isCancelled { throw CancellationError() }

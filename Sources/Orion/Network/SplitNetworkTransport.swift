@@ -1,7 +1,6 @@
 import OrionAPI
 
-/// Sends queries, mutations and uploads through one transport (usually HTTP, with its cache
-/// interceptors) and subscriptions through another (usually a WebSocket), so that one
+/// Sends queries, mutations and uploads through one transport (usually HTTP) and subscriptions through another (usually a WebSocket), so that one
 /// `OrionClient` does both.
 public struct SplitNetworkTransport: SubscriptionNetworkTransport {
     /// Where queries, mutations and uploads go.
@@ -15,9 +14,9 @@ public struct SplitNetworkTransport: SubscriptionNetworkTransport {
     }
 
     public func send<Operation: GraphQLOperation>(
-        _ operation: Operation, cachePolicy: CachePolicy, files: [GraphQLFile]
+        _ operation: Operation, files: [GraphQLFile]
     ) async throws -> GraphQLResult<Operation.Data> {
-        try await uploadingNetworkTransport.send(operation, cachePolicy: cachePolicy, files: files)
+        try await uploadingNetworkTransport.send(operation, files: files)
     }
 
     public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(

@@ -32,29 +32,32 @@ public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
     public var result: GraphQLResult<Data>
     /// The result's `data` as the server sent it, which the store normalizes; `nil` when the
     /// result has no data.
-    public var dataObject: ResponseObject?
+    public var dataObject: ResponseObject? { result.dataObject }
 
     public init(result: GraphQLResult<Data>, dataObject: ResponseObject?) {
         self.result = result
-        self.dataObject = dataObject
+        self.result.dataObject = dataObject
     }
 }
 
 extension SubscriptionEvent {
+    /// A result parsed from a response, its data object inside.
+    package init(result: GraphQLResult<Data>) {
+        self.result = result
+    }
+
     /// Reads one GraphQL response object (a WebSocket `next` payload, a multipart part's
     /// `payload`) the way HTTP responses are read.
     package static func parse<Subscription: GraphQLOperation>(
         _ body: Foundation.Data, for subscription: Subscription
     ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
-        let (result, dataObject) = try GraphQLResponse.parse(body, for: subscription)
-        return SubscriptionEvent(result: result, dataObject: dataObject)
+        SubscriptionEvent(result: try GraphQLResponse.parse(body, for: subscription))
     }
 
     /// Reads one GraphQL response object already indexed with the message that carried it.
     package static func parse<Subscription: GraphQLOperation>(
         _ object: ResponseObject, for subscription: Subscription
     ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
-        let (result, dataObject) = try GraphQLResponse.parse(object, for: subscription)
-        return SubscriptionEvent(result: result, dataObject: dataObject)
+        SubscriptionEvent(result: try GraphQLResponse.parse(object, for: subscription))
     }
 }

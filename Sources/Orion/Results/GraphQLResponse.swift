@@ -7,7 +7,7 @@ import OrionAPI
 package enum GraphQLResponse {
     package static func parse<Operation: GraphQLOperation>(
         _ body: Foundation.Data, for operation: Operation
-    ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
+    ) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {
         let tape: JSONTape
         do {
             tape = try JSONTape(data: body)
@@ -24,7 +24,7 @@ package enum GraphQLResponse {
     /// the message that carried it.
     package static func parse<Operation: GraphQLOperation>(
         _ root: ResponseObject, for operation: Operation
-    ) throws(ResponseParsingError) -> (result: GraphQLResult<Operation.Data>, data: ResponseObject?) {
+    ) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {
         let dataValue = root.value(forKey: "data")
         let errorsValue = root.value(forKey: "errors")
         guard dataValue != nil || errorsValue != nil else {
@@ -58,6 +58,8 @@ package enum GraphQLResponse {
         }
         var extensions: [String: JSONValue]?
         if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { extensions = fields }
-        return (GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server), dataObject)
+        var result = GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server)
+        result.dataObject = dataObject
+        return result
     }
 }

@@ -1,4 +1,6 @@
+import Foundation
 import OrionAPI
+import OrionCache
 
 /// The result of an operation: typed data and the server's errors, either or both.
 ///
@@ -15,9 +17,18 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     public var errors: [GraphQLError]?
     public var extensions: [String: JSONValue]?
     public var source: Source
+    /// Why the client could not write this server result to its cache (a full disk, a read-only
+    /// or damaged cache file), when it could not; the result is still the server's, whole.
+    public internal(set) var cacheWriteError: (any Error)?
     /// The record fields the data was read from or written to, and the store version it is as
-    /// of: set by the cache interceptors, for watchers, so that they need not read it again.
+    /// of: set by the client as it reads or writes the cache, for watchers, so that they need not
+    /// read it again.
     var cacheDependencies: CacheDependencies?
+    /// The response's `data` as the server sent it, for the client's cache writer to normalize;
+    /// let go of once written, so that a result kept by the app does not keep the response alive.
+    package var dataObject: ResponseObject?
+    /// How long the data may be cached, from the response's `Cache-Control: max-age`.
+    package var maxAge: TimeInterval?
 
     public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
         self.data = data
@@ -28,8 +39,8 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
 }
 
 extension GraphQLResult: Equatable where Data: Equatable {
-    /// Equal data, errors, extensions and source; what the cache knows of the result is not
-    /// part of it.
+    /// Equal data, errors, extensions and source; what the cache knows of the result (and
+    /// whether it could write it) is not part of it.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.data == rhs.data && lhs.errors == rhs.errors && lhs.extensions == rhs.extensions && lhs.source == rhs.source
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OrionAPI
+import OrionCache
 
 /// Subscriptions over HTTP: one POST whose response is `multipart/mixed;subscriptionSpec=1.0`,
 /// a part per event, read as it arrives.
@@ -36,8 +37,7 @@ extension RequestChainNetworkTransport {
 
     /// The request as the interceptors leave it just before the network step.
     func subscriptionRequest<Subscription: GraphQLSubscription>(for subscription: Subscription) async throws -> URLRequest {
-        var request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
-        request.cachePolicy = .fetchIgnoringCacheCompletely
+        let request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
         let captured = Mutex<HTTPRequest<Subscription>?>(nil)
         do {
             _ = try await Self.run(request, through: interceptorProvider.interceptors(for: subscription)[...]) { final in
@@ -102,7 +102,7 @@ extension RequestChainNetworkTransport {
             return
         }
         guard (200..<300).contains(statusCode) else {
-            let errors = (try? GraphQLResponse.parse(body, for: subscription))?.result.errors ?? []
+            let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
             throw ResponseCodeError(statusCode: statusCode, body: body, graphQLErrors: errors)
         }
         guard let contentType, contentType.lowercased().contains("json") else { throw SubscriptionError.unexpectedContentType(contentType) }

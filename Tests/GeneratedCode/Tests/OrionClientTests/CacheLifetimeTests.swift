@@ -11,7 +11,7 @@ import Testing
     /// A server answering LaunchDetails with `headers`, counting requests, and a client over `store`.
     private func setUp(store: OrionStore, headers: [String: String] = [:]) throws -> (FaultServer, OrionClient) {
         let server = try FaultServer { _ in .respond(status: 200, body: CacheTests.details, headers: headers) }
-        let transport = RequestChainNetworkTransport(url: server.url, interceptorProvider: DefaultInterceptorProvider(store: store))
+        let transport = RequestChainNetworkTransport(url: server.url, interceptorProvider: DefaultInterceptorProvider())
         return (server, OrionClient(networkTransport: transport, store: store))
     }
 

@@ -115,7 +115,7 @@ import Testing
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         func client() throws -> OrionClient {
             let store = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
-            return OrionClient(networkTransport: RequestChainNetworkTransport(url: server.url, interceptorProvider: DefaultInterceptorProvider(store: store)), store: store)
+            return OrionClient(networkTransport: RequestChainNetworkTransport(url: server.url, interceptorProvider: DefaultInterceptorProvider()), store: store)
         }
         _ = try await client().fetch(query: LaunchListQuery())
         _ = try await client().perform(mutation: BookTripMutation(id: "110"))

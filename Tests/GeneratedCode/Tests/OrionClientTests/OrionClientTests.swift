@@ -163,7 +163,7 @@ import Testing
         #expect(server.requests.count == 2)
         #expect(server.requests[0].json?["query"] == nil)
         #expect(server.requests[1].json?["query"] as? String == LaunchListQuery.operationDocument.text)
-        _ = try await apq.fetch(query: LaunchListQuery())
+        _ = try await apq.fetch(query: LaunchListQuery(), cachePolicy: .fetchIgnoringCacheData)
         #expect(server.requests.count == 3, "once registered, the hash alone is enough")
         #expect(server.requests[2].json?["query"] == nil)
     }

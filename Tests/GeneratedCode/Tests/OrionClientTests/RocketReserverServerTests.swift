@@ -16,7 +16,7 @@ import Testing
         autoPersistQueries: Bool = false, useGET: Bool = false
     ) -> OrionClient {
         let store = OrionStore()
-        let provider = DefaultInterceptorProvider(store: store, autoPersistQueries: autoPersistQueries, prepending: [TokenAuthorization(tokens: tokens)])
+        let provider = DefaultInterceptorProvider(autoPersistQueries: autoPersistQueries, prepending: [TokenAuthorization(tokens: tokens)])
         let transport = RequestChainNetworkTransport(url: server.url, interceptorProvider: provider, client: http, useGETForQueries: useGET)
         return OrionClient(networkTransport: transport, store: store)
     }

@@ -28,7 +28,7 @@ import Testing
         let store = OrionStore()
         let tokens = TokenStore()
         let http = RequestChainNetworkTransport(
-            url: server.url, interceptorProvider: DefaultInterceptorProvider(store: store, prepending: [TokenAuthorization(tokens: tokens)]))
+            url: server.url, interceptorProvider: DefaultInterceptorProvider(prepending: [TokenAuthorization(tokens: tokens)]))
         let webSocket = WebSocketTransport(url: try webSocketURL(server), protocol: subprotocol, reconnection: patientReconnection)
         let client = OrionClient(networkTransport: SplitNetworkTransport(uploadingNetworkTransport: http, subscriptionNetworkTransport: webSocket), store: store)
         try await logIn(client, tokens: tokens, email: email)
@@ -178,7 +178,7 @@ import Testing
         let tokens = TokenStore()
         let client = OrionClient(
             networkTransport: RequestChainNetworkTransport(
-                url: server.url, interceptorProvider: DefaultInterceptorProvider(store: store, prepending: [TokenAuthorization(tokens: tokens)])),
+                url: server.url, interceptorProvider: DefaultInterceptorProvider(prepending: [TokenAuthorization(tokens: tokens)])),
             store: store)
         try await Self.logIn(client, tokens: tokens, email: "multipart@example.com")
         let recorder = StreamRecorder(client.subscribe(subscription: TripsBookedSubscription()))
@@ -252,7 +252,7 @@ import Testing
 
     @Test func aTransportWithoutSubscriptionsSaysSo() async throws {
         struct QueriesOnly: NetworkTransport {
-            func send<Operation: GraphQLOperation>(_ operation: Operation, cachePolicy: CachePolicy, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {
+            func send<Operation: GraphQLOperation>(_ operation: Operation, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {
                 throw CancellationError()
             }
         }

@@ -16,7 +16,7 @@ public struct RocketReserverNetwork: Sendable {
         let store = OrionStore()
         let http = RequestChainNetworkTransport(
             url: url,
-            interceptorProvider: DefaultInterceptorProvider(store: store, prepending: [AuthorizationInterceptor(tokens: tokens)]),
+            interceptorProvider: DefaultInterceptorProvider(prepending: [AuthorizationInterceptor(tokens: tokens)]),
             clientName: "RocketReserver", clientVersion: "1.0")
         let webSocket = WebSocketTransport(url: Self.webSocketURL(for: url), connectingPayload: Self.payload(await tokens.token))
         // The next connection sends the new token. `tripsBooked` needs none, so the open socket

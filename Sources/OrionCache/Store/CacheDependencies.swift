@@ -3,10 +3,15 @@
 ///
 /// A change of the store at or before `version` is already in the data; only a later change
 /// of one of `fields` can change it.
-struct CacheDependencies: Sendable, Hashable {
+package struct CacheDependencies: Sendable, Hashable {
     /// Every record field the data was read from or written to.
-    var fields: Set<CacheField>
+    package var fields: Set<CacheField>
     /// The store's version (``OrionStore/version``) the data is as of: a lower bound, never later
     /// than the data.
-    var version: UInt64
+    package var version: UInt64
+
+    package init(fields: Set<CacheField>, version: UInt64) {
+        self.fields = fields
+        self.version = version
+    }
 }

@@ -44,7 +44,7 @@ public struct CacheExpiration: Sendable, Hashable {
     /// The `max-age` of a `Cache-Control` header value (`private, max-age=60`). Other directives
     /// (`no-store`, `no-cache`, `s-maxage`) speak to HTTP caches, and servers send them on
     /// responses an app may well keep in its normalized cache: they are not read.
-    static func maxAge(cacheControl: String) -> TimeInterval? {
+    package static func maxAge(cacheControl: String) -> TimeInterval? {
         for directive in cacheControl.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, parts[0].lowercased() == "max-age" else { continue }

@@ -45,7 +45,7 @@ public final class OrionStore: Sendable {
     }
 
     /// Calls `handler` with each later write's changes and version, until `unsubscribe`.
-    func subscribeToChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) -> UUID {
+    package func subscribeToChanges(_ handler: @escaping @Sendable (StoreChange) -> Void) -> UUID {
         let id = UUID()
         subscribers.withLock { $0[id] = handler }
         return id
@@ -53,13 +53,13 @@ public final class OrionStore: Sendable {
 
     /// Whether anyone (a watcher) is told of changes: only then are a result's dependencies
     /// worth noting as it is read or written.
-    var hasSubscribers: Bool {
+    package var hasSubscribers: Bool {
         subscribers.withLock { !$0.isEmpty }
     }
 
     /// How many writes have changed the cache. A read that starts after this is `n` sees every
     /// write up to the `n`th.
-    var version: UInt64 {
+    package var version: UInt64 {
         versions.withLock { $0 }
     }
 
@@ -109,7 +109,7 @@ public final class OrionStore: Sendable {
     /// Writes a server result as `write(data:for:maxAge:)` does, and returns the record fields
     /// it wrote, which are those a read of the operation reads, with the version they are as of:
     /// what a watcher of the result depends on, without reading it back.
-    func writeTrackingDependencies<Operation: GraphQLOperation>(
+    package func writeTrackingDependencies<Operation: GraphQLOperation>(
         data: ResponseObject, for operation: Operation, maxAge: TimeInterval?
     ) throws -> CacheDependencies {
         try write(data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
@@ -131,7 +131,29 @@ public final class OrionStore: Sendable {
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
-        try write(data.__data, for: operation, maxAge: nil, tracksDependencies: false).changed
+        try write(data: data, for: operation, maxAge: nil)
+    }
+
+    /// Writes a model's data as a server result with this max age: normalized from the model in
+    /// place, as `write(data:for:maxAge:)` normalizes a response object.
+    @discardableResult
+    package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> [CacheField] {
+        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+    }
+
+    /// `writeTrackingDependencies(data:for:maxAge:)` for a model's data (a result built in code).
+    package func writeTrackingDependencies<Operation: GraphQLOperation>(
+        data: Operation.Data, for operation: Operation, maxAge: TimeInterval?
+    ) throws -> CacheDependencies {
+        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+    }
+
+    /// A model's data as a response object, through JSON text.
+    ///
+    /// The client's writer of results built in code still takes this way; the `write` and
+    /// `writeTrackingDependencies` overloads that take the model normalize it in place.
+    package static func responseObject<Model: RootSelectionSet>(of model: Model) throws -> ResponseObject {
+        try ResponseObject(jsonData: JSONSerialization.data(withJSONObject: model.jsonObject))
     }
 
     /// The query's data if the cache holds all of it.
@@ -148,7 +170,7 @@ public final class OrionStore: Sendable {
     /// a watcher depends on. One atomic read.
     ///
     /// - Throws: `CacheMissError` when any field is missing.
-    func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: CacheDependencies) {
+    package func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: CacheDependencies) {
         try cache.withinRead {
             // Read first: every write up to it has merged, so the read sees it.
             let version = self.version
