@@ -116,11 +116,45 @@ public final class OrionStore: Sendable {
     }
 
     /// Normalizes a response's data or a model's, stamps expirations and merges the records.
-    private func write<Operation: GraphQLOperation, Source: NormalizerSource>(
-        _ data: Source, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    private func write<Operation: GraphQLOperation>(
+        _ data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
-        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults, tracksDependencies: tracksDependencies)
-        try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
+        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
+    }
+
+    private func write<Operation: GraphQLOperation>(
+        _ data: DataDict, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
+    }
+
+    /// What normalizing needs of an operation, taken out of it so that the normalizing is
+    /// generic over the data's source alone: called with a concrete source it is specialized
+    /// for it, which it would not be inside code that is also generic over the operation.
+    private struct OperationShape {
+        let schema: any SchemaMetadata.Type
+        let variables: [String: JSONValue]
+        let selections: [Selection]
+        let rootKey: CacheKey
+
+        init<Operation: GraphQLOperation>(_ operation: Operation) {
+            schema = Operation.__schema
+            variables = operation.variablesWithDefaults
+            selections = Operation.Data.__selections
+            rootKey = RootCacheKey.forOperation(Operation.operationType)
+        }
+    }
+
+    private static func normalize<Source: NormalizerSource>(
+        _ data: Source, for operation: OperationShape, tracksDependencies: Bool
+    ) throws -> Normalizer {
+        var normalizer = Normalizer(schema: operation.schema, variables: operation.variables, tracksDependencies: tracksDependencies)
+        try normalizer.normalizeRoot(data, selections: operation.selections, key: operation.rootKey)
+        return normalizer
+    }
+
+    /// Stamps the normalized records' expirations and merges them.
+    private func merge(_ normalizer: Normalizer, maxAge: TimeInterval?) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
         // Every field it depends on is written here: the data is as of this write's version.
