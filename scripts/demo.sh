@@ -8,8 +8,20 @@ bash "$root/scripts/install-dependencies.sh"
 
 echo "Building the RocketReserver server and app (the first build takes a few minutes)..."
 log="$(mktemp)"
+# SwiftPM's "[step/steps]" lines, shown at each tenth of the build (and the packages it fetches),
+# so that a cold build is not minutes of silence; the whole log only when it fails.
+progress() {
+    awk -v product="$1" '
+        /^\[[0-9]+\/[0-9]+\]/ {
+            split(substr($1, 2, length($1) - 2), step, "/")
+            tenth = int(10 * step[1] / step[2])
+            if (tenth > shown) { shown = tenth; printf "  %s: %d%% (%s of %s steps)\n", product, 10 * tenth, step[1], step[2]; fflush() }
+        }
+        /^(Fetching|Computing|Creating working copy)/ { print "  " $0; fflush() }'
+}
 for product in rocket-reserver-server rocket-reserver; do
-    swift build --package-path "$package" --product "$product" >"$log" 2>&1 || { cat "$log"; exit 1; }
+    swift build --package-path "$package" --product "$product" 2>&1 | tee "$log" | progress "$product"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || { cat "$log"; exit 1; }
 done
 bin="$(swift build --package-path "$package" --show-bin-path)"
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine with Swift lacks: SQLite's headers (OrionSQLite and the
 # RocketReserver server use the system SQLite) and, with --tests, graphql-core for the
-# differential tests.
+# differential tests and chattr for the read-only cache tests.
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
+packages=(libsqlite3-dev)
+# chattr, with which the SQLite tests make a cache file read-only even for root.
+if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs); fi
 missing=()
-for package in libsqlite3-dev; do
+for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then

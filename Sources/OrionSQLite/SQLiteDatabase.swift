@@ -10,12 +10,19 @@ final class SQLiteDatabase {
     /// preparing one costs more than running it.
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens (creating if needed) the database file.
-    init(path: String) throws(SQLiteCacheError) {
+    /// Opens (creating if needed) the database file; with `readOnly`, opens it for reading only,
+    /// as a file no one writes (no journal or lock files are made beside it, which a read-only
+    /// folder would refuse).
+    init(path: String, readOnly: Bool = false) throws(SQLiteCacheError) {
         self.path = path
         var connection: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX
-        let status = sqlite3_open_v2(path, &connection, flags, nil)
+        let status: Int32
+        if readOnly {
+            let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
+            status = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+        } else {
+            status = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        }
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
             sqlite3_close(connection)
@@ -36,7 +43,7 @@ final class SQLiteDatabase {
         guard sqlite3_exec(handle, sql, nil, nil, &error) == SQLITE_OK else {
             let message = error.map { String(cString: $0) } ?? lastError
             sqlite3_free(error)
-            throw .failed(path: path, operation: sql, reason: message)
+            throw failure(sql, reason: message)
         }
     }
 
@@ -50,7 +57,7 @@ final class SQLiteDatabase {
         while true {
             let status = sqlite3_step(statement.pointer)
             if status == SQLITE_DONE { return }
-            guard status == SQLITE_ROW else { throw .failed(path: path, operation: sql, reason: lastError) }
+            guard status == SQLITE_ROW else { throw failure(sql, reason: lastError) }
             try row(statement)
         }
     }
@@ -79,7 +86,7 @@ final class SQLiteDatabase {
                 case .blob(let bytes): statement.bind(bytes, at: Int32(index + 1))
                 }
             }
-            guard sqlite3_step(statement.pointer) == SQLITE_DONE else { throw .failed(path: path, operation: sql, reason: lastError) }
+            guard sqlite3_step(statement.pointer) == SQLITE_DONE else { throw failure(sql, reason: lastError) }
         }
     }
 
@@ -115,13 +122,23 @@ final class SQLiteDatabase {
         if let pointer = statements[sql] { return Statement(pointer: pointer) }
         var pointer: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil) == SQLITE_OK, let pointer else {
-            throw .failed(path: path, operation: sql, reason: lastError)
+            throw failure(sql, reason: lastError)
         }
         statements[sql] = pointer
         return Statement(pointer: pointer)
     }
 
     private var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
+
+    /// The error for a statement that failed, by what SQLite says went wrong: a damaged file and
+    /// a read-only one each have their own error, which says what to do.
+    private func failure(_ sql: String, reason: String) -> SQLiteCacheError {
+        switch handle.map({ sqlite3_errcode($0) & 0xFF }) {
+        case SQLITE_CORRUPT?, SQLITE_NOTADB?: return .damaged(path: path, reason: reason)
+        case SQLITE_READONLY?: return .readOnly(path: path)
+        default: return .failed(path: path, operation: sql, reason: reason)
+        }
+    }
 }
 
 /// A value to bind.

@@ -6,7 +6,13 @@ import OrionAPI
 ///
 /// Each merge is one transaction (the file's journal makes a process killed mid-write leave the
 /// previous state readable). A file that is not a database, or is damaged, is reported as
-/// `SQLiteCacheError.damaged` when opened; one of another application as `.foreign`.
+/// `SQLiteCacheError.damaged` when opened or when a damaged page is read; one of another
+/// application as `.foreign`.
+///
+/// A file that cannot be written (a read-only file or folder, a cache shipped in an app's
+/// bundle) opens for reading: reads find what it holds, and each write fails with
+/// `SQLiteCacheError.readOnly`, which `OrionClient` reports beside the server's result
+/// (`cacheWriteError`). A read-only file is never called damaged.
 public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     // The connection is used only inside `withDatabase`, under `lock`: one statement at a time.
     // Recursive, for the loads of a `withinRead`, which holds it throughout.
@@ -15,6 +21,11 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     /// How deep in `withinRead` the thread holding `lock` is.
     private var readDepth = 0
     public let fileURL: URL
+    /// Whether the file is opened for reading only: writes fail with `SQLiteCacheError.readOnly`.
+    public let isReadOnly: Bool
+    /// Whether the file has records in this version's format; a read-only file may have none (or
+    /// another version's), and then reads find nothing.
+    private let hasRecords: Bool
 
     static let applicationID: Int32 = 0x4F52_494F  // "ORIO"
 
@@ -22,8 +33,18 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     /// where a rowid table keeps a second one, the key's index, beside it.
     private static let createTable = "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID"
 
-    public init(fileURL: URL) throws {
+    /// Opens the cache file at `fileURL`, creating it if needed.
+    ///
+    /// - Parameter readOnly: open it for reading only, even when it could be written. A file
+    ///   that cannot be written is opened for reading only anyway.
+    public init(fileURL: URL, readOnly: Bool = false) throws {
         self.fileURL = fileURL
+        isReadOnly = readOnly || !Self.canWrite(fileURL)
+        guard !isReadOnly else {
+            (database, hasRecords) = try Self.openForReading(fileURL)
+            return
+        }
+        hasRecords = true
         let database = try SQLiteDatabase(path: fileURL.path)
         do {
             var tables: [String] = []
@@ -59,6 +80,41 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         self.database = database
     }
 
+    /// Whether SQLite can write the file and, for its journal, make files beside it.
+    private static func canWrite(_ fileURL: URL) -> Bool {
+        let files = FileManager.default
+        let folder = fileURL.deletingLastPathComponent().path
+        guard files.fileExists(atPath: fileURL.path) else { return files.isWritableFile(atPath: folder) }
+        return files.isWritableFile(atPath: fileURL.path) && files.isWritableFile(atPath: folder)
+    }
+
+    /// A file that cannot be written, opened for reading: what it holds if it is a cache of this
+    /// format, else nothing (there is no file, or it holds another version's records).
+    private static func openForReading(_ fileURL: URL) throws -> (SQLiteDatabase, hasRecords: Bool) {
+        guard FileManager.default.fileExists(atPath: fileURL.path) else {
+            // Nothing to read, and no file can be made: an in-memory database stands in.
+            return (try SQLiteDatabase(path: ":memory:"), false)
+        }
+        let database = try SQLiteDatabase(path: fileURL.path, readOnly: true)
+        var tables: [String] = []
+        do {
+            try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { row throws(SQLiteCacheError) in
+                if let name = row.text(0) { tables.append(name) }
+            }
+            let applicationID = try database.integer("PRAGMA application_id")
+            if !tables.isEmpty && applicationID != Int(Self.applicationID) { throw SQLiteCacheError.foreign(path: fileURL.path) }
+            let version = try database.integer("PRAGMA user_version")
+            return (database, tables.contains("records") && version == Int(RecordCoding.formatVersion))
+        } catch SQLiteCacheError.failed(_, _, let reason) {
+            throw SQLiteCacheError.damaged(path: fileURL.path, reason: reason)
+        }
+    }
+
+    /// Fails a write to a file opened for reading.
+    private func checkWritable() throws {
+        if isReadOnly { throw SQLiteCacheError.readOnly(path: fileURL.path) }
+    }
+
     private func withDatabase<Result>(_ body: (SQLiteDatabase) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
@@ -83,15 +139,18 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        try withDatabase { database in try Self.load(keys, from: database) }
+        guard hasRecords else { return [:] }
+        return try withDatabase { database in try Self.load(keys, from: database) }
     }
 
     public func loadRecord(forKey key: CacheKey) throws -> Record? {
-        try withDatabase { database in try Self.load(key, from: database) }
+        guard hasRecords else { return nil }
+        return try withDatabase { database in try Self.load(key, from: database) }
     }
 
     public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
-        try withDatabase { database in
+        try checkWritable()
+        return try withDatabase { database in
             try database.transaction { () throws(SQLiteCacheError) -> [CacheField] in
                 let existing = try Self.load(records.keys, from: database)
                 var changed: [CacheField] = []
@@ -111,6 +170,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func removeRecords(forKeys keys: Set<CacheKey>) throws {
+        try checkWritable()
         try withDatabase { database in
             try database.transaction { () throws(SQLiteCacheError) in
                 try database.run("DELETE FROM records WHERE key = ?", bindings: keys.map { [.text($0)] })
@@ -119,7 +179,8 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func allKeys() throws -> Set<CacheKey> {
-        try withDatabase { database in
+        guard hasRecords else { return [] }
+        return try withDatabase { database in
             var keys: Set<CacheKey> = []
             try database.query("SELECT key FROM records") { row throws(SQLiteCacheError) in
                 if let key = row.text(0) { keys.insert(key) }
@@ -129,6 +190,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func clear() throws {
+        try checkWritable()
         try withDatabase { database in try database.execute("DELETE FROM records") }
     }
 

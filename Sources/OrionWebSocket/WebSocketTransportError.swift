@@ -3,7 +3,7 @@ import OrionAPI
 
 /// Why a WebSocket operation failed or ended early. A caller can match the case; the text says
 /// what to do.
-public enum WebSocketTransportError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum WebSocketTransportError: Error, Sendable, Equatable, OrionError {
     /// The socket could not be opened (refused, unreachable, the upgrade failed).
     case connectionFailed(reason: String)
     /// The server did not answer `connection_init` with `connection_ack` in time.

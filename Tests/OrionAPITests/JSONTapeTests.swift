@@ -1,5 +1,5 @@
 import Foundation
-import OrionAPI
+@testable import OrionAPI
 import Testing
 import TestSupport
 
@@ -116,5 +116,18 @@ import TestSupport
         #expect(error.found == "an object")
         let number = try #require(throws: ResponseDecodingError.self) { try object.field("name", as: Int.self) }
         #expect(number.description == "Response data does not match the operation at name: expected Int, found \"R2\".")
+    }
+}
+
+/// Offsets are 32-bit: a document longer than the tape can index is a clear error, not a trap.
+struct JSONTapeLengthTests {
+    @Test func aDocumentLongerThanTheTapeIndexesIsRefused() throws {
+        let bytes = Array(#"{"data": {"launches": []}}"#.utf8)
+        var fits = JSONTapeParser(bytes: bytes, maximumLength: bytes.count)
+        _ = try fits.parse()
+        var tooLong = JSONTapeParser(bytes: bytes, maximumLength: bytes.count - 1)
+        let error = #expect(throws: JSONParseError.self) { _ = try tooLong.parse() }
+        #expect(error?.message.contains("\(bytes.count) bytes") == true)
+        #expect(JSONTapeParser.maximumLength == Int(UInt32.max))
     }
 }

@@ -17,7 +17,7 @@ import Testing
         static func show(_ event: MultipartSubscriptionEvent) -> String {
             switch event {
             case .heartbeat: return "heartbeat"
-            case .payload(let data): return "payload(\(String(decoding: data, as: UTF8.self)))"
+            case .payload(let object): return "payload(\(JSONValue.object(object.jsonFields)))"
             case .transportErrors(let errors): return "transportErrors(\(errors))"
             }
         }
@@ -77,10 +77,10 @@ import Testing
     static func expectedEvents(_ lineBreak: String) -> [MultipartSubscriptionEvent] {
         [
             .heartbeat,
-            .payload(Data(reviewPayload.utf8)),
+            .payloadJSON(reviewPayload),
             .heartbeat,
-            .payload(Data(errorsPayload.utf8)),
-            .payload(Data(multilinePayload(lineBreak).utf8)),
+            .payloadJSON(errorsPayload),
+            .payloadJSON(multilinePayload(lineBreak)),
             .transportErrors(transportErrors),
         ]
     }
@@ -89,8 +89,7 @@ import Testing
         let outcome = Self.feed(Self.realisticStream("\r\n"))
         #expect(outcome == Outcome(events: Self.expectedEvents("\r\n"), error: nil, isComplete: true))
         // The payloads are GraphQL responses as the runtime reads them.
-        guard case .payload(let data) = outcome.events[3] else { Issue.record("expected a payload"); return }
-        let response = try ResponseObject(jsonData: data)
+        guard case .payload(let response) = outcome.events[3] else { Issue.record("expected a payload"); return }
         #expect(response.value(forKey: "errors") != nil)
         #expect(response.value(forKey: "data")?.isNull == false)
     }
@@ -119,7 +118,7 @@ import Testing
     @Test func everyPairOfSplitPoints() {
         let stream = "--graphql\r\ncontent-type: application/json\r\n\r\n{}\r\n--graphql\r\n\r\n{\"payload\":{\"data\":{\"a\":1}}}\r\n--graphql--\r\n"
         let bytes = Array(stream.utf8)
-        let expected = Outcome(events: [.heartbeat, .payload(Data(#"{"data":{"a":1}}"#.utf8))], isComplete: true)
+        let expected = Outcome(events: [.heartbeat, .payloadJSON(#"{"data":{"a":1}}"#)], isComplete: true)
         var failures = 0
         for first in 0...bytes.count {
             for second in first...bytes.count {
@@ -147,11 +146,11 @@ import Testing
             == Outcome(events: [.heartbeat], isComplete: true))
         // A boundary of dashes (the default `-`): `---` opens a part, `-----` ends the stream.
         #expect(Self.feed("---\r\n\r\n{\"payload\":{\"data\":null}}\r\n-----\r\n", boundary: "-")
-            == Outcome(events: [.payload(Data(#"{"data":null}"#.utf8))], isComplete: true))
+            == Outcome(events: [.payloadJSON(#"{"data":null}"#)], isComplete: true))
         // In a body, a line that starts with the boundary ends it (JSON has no line that starts
         // with `--`), so the part is whole at once; a longer word there is a broken delimiter line.
         let nearMiss = Self.feed("--b\r\n\r\n{\"payload\":{\"data\":{\"s\":1}}}\r\n--bc\r\n--b--", boundary: "b")
-        #expect(nearMiss == Outcome(events: [.payload(Data(#"{"data":{"s":1}}"#.utf8))], error: .invalidDelimiterLine(part: 2, excerpt: #""c""#)))
+        #expect(nearMiss == Outcome(events: [.payloadJSON(#"{"data":{"s":1}}"#)], error: .invalidDelimiterLine(part: 2, excerpt: #""c""#)))
         // Everything after the final boundary, even a well-formed part, is epilogue.
         #expect(Self.feed("--graphql\r\n\r\n{}\r\n--graphql--\r\n--graphql\r\n\r\n{\"payload\":{}}\r\n--graphql--")
             == Outcome(events: [.heartbeat], isComplete: true))
@@ -184,7 +183,7 @@ import Testing
         let outcome = Self.feed(#"--graphql\#r\#n\#r\#n{"payload":{"data":{}},"errors":[{"message":"lost"}]}\#r\#n--graphql--"#)
         #expect(outcome.events == [.transportErrors([.object(["message": .string("lost")])])])
         // An empty list of errors is no error.
-        #expect(Self.feed(#"--graphql\#r\#n\#r\#n{"payload":{"data":{}},"errors":[]}\#r\#n--graphql--"#).events == [.payload(Data(#"{"data":{}}"#.utf8))])
+        #expect(Self.feed(#"--graphql\#r\#n\#r\#n{"payload":{"data":{}},"errors":[]}\#r\#n--graphql--"#).events == [.payloadJSON(#"{"data":{}}"#)])
     }
 
     // MARK: - Content type
@@ -328,7 +327,7 @@ import Testing
         } catch {
             errors.append(error)
         }
-        #expect(events == [.payload(Data(#"{"data":{"n":1}}"#.utf8))])
+        #expect(events == [.payloadJSON(#"{"data":{"n":1}}"#)])
         #expect(errors.isEmpty)
         let expected = MultipartSubscriptionError.invalidJSON(part: 2, reason: "unexpected 'o', expected a value at line 1, column 1", excerpt: #""oops""#)
         // Thrown by the next call, and by every call after it.
@@ -345,7 +344,7 @@ import Testing
 
     @Test func errorsDoNotDependOnChunking() {
         let stream = Array((Self.part("{}") + Self.part(#"{"payload":{"data":{}}}"#) + "--graphql  x\r\n" + Self.part("{}") + "--graphql--").utf8)
-        let expected = Outcome(events: [.heartbeat, .payload(Data(#"{"data":{}}"#.utf8))], error: .invalidDelimiterLine(part: 3, excerpt: "\"x\""))
+        let expected = Outcome(events: [.heartbeat, .payloadJSON(#"{"data":{}}"#)], error: .invalidDelimiterLine(part: 3, excerpt: "\"x\""))
         for split in 0...stream.count {
             let outcome = Self.feed(stream, splits: [split])
             #expect(outcome == expected, "split at \(split)")
@@ -378,7 +377,7 @@ import Testing
             start = end
         }
         try parser.finish()
-        #expect(events == [.heartbeat, .payload(Data(payload.utf8)), .heartbeat])
+        #expect(events == [.heartbeat, .payloadJSON(payload), .heartbeat])
         #expect(parser.isComplete)
         // The unfinished part, plus at most a chunk: never the whole stream, nor a copy of it.
         #expect(largestBuffer <= payload.utf8.count + 64 + 4096)
@@ -405,5 +404,14 @@ import Testing
         try parser.finish()
         #expect(count == 5_000)
         #expect(largestBuffer <= heartbeat.count + 7)
+    }
+}
+
+extension MultipartSubscriptionEvent {
+    /// The payload event of a JSON object's text; an event no parser returns when the text is not
+    /// one, so that the comparison fails and shows it.
+    static func payloadJSON(_ text: String) -> MultipartSubscriptionEvent {
+        guard let object = try? ResponseObject(jsonData: Data(text.utf8)) else { return .transportErrors([.string("not a JSON object: \(text)")]) }
+        return .payload(object)
     }
 }

@@ -17,7 +17,7 @@ public struct MaxRetryInterceptor: Interceptor {
 }
 
 /// A request retried more often than `MaxRetryInterceptor` allows.
-public struct MaxRetriesExceededError: Error, Sendable, CustomStringConvertible {
+public struct MaxRetriesExceededError: Error, Sendable, OrionError {
     public var operationName: String
     public var attempts: Int
 

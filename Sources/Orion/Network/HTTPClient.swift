@@ -4,67 +4,30 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Sends HTTP requests: the network fetch at the end of the request chain.
+/// Sends HTTP requests: the network fetch at the end of the request chain, and the stream that
+/// multipart subscriptions read.
+///
+/// A test double implements ``send(_:bodyFile:)``; ``stream(_:)`` has a default that sends the
+/// request and gives its whole body as one chunk, so a double that does not stream still answers
+/// subscriptions (with a body that must be complete).
 public protocol HTTPClient: Sendable {
     /// Sends `request` (with the body in `bodyFile` when given, streamed from disk) and returns
     /// the response. Cancelling the task cancels the request.
     func send(_ request: URLRequest, bodyFile: URL?) async throws -> (Data, HTTPURLResponse)
+
+    /// Sends `request` and returns as soon as the status and headers have arrived; the body follows
+    /// in ``HTTPStreamedResponse/body``, chunk by chunk, in order, through a bounded buffer (see
+    /// ``HTTPResponseBody``).
+    ///
+    /// Cancelling the task before the head arrives cancels the request; after, the request ends
+    /// when the body's reader stops or the body ends.
+    func stream(_ request: URLRequest) async throws -> HTTPStreamedResponse
 }
 
-/// `HTTPClient` over `URLSession`.
-public final class URLSessionClient: HTTPClient {
-    private let session: URLSession
-
-    public init(configuration: URLSessionConfiguration = .default) {
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
-    }
-
-    public func send(_ request: URLRequest, bodyFile: URL?) async throws -> (Data, HTTPURLResponse) {
-        let holder = TaskHolder()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), Error>) in
-                let completion: @Sendable (Data?, URLResponse?, Error?) -> Void = { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: (error as? URLError).map(NetworkError.transport) ?? error)
-                    } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: NetworkError.notHTTP)
-                    }
-                }
-                let task = bodyFile.map { session.uploadTask(with: request, fromFile: $0, completionHandler: completion) }
-                    ?? session.dataTask(with: request, completionHandler: completion)
-                holder.start(task)
-            }
-        } onCancel: {
-            holder.cancel()
-        }
-    }
-}
-
-/// Holds the URLSession task so that a cancellation arriving before or after it starts
-/// cancels it.
-private final class TaskHolder: Sendable {
-    private let state = Mutex<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
-
-    func start(_ task: URLSessionTask) {
-        let cancelled = state.withLock { state in
-            state.task = task
-            return state.cancelled
-        }
-        task.resume()
-        if cancelled { task.cancel() }
-    }
-
-    func cancel() {
-        let task = state.withLock { state in
-            state.cancelled = true
-            return state.task
-        }
-        task?.cancel()
+extension HTTPClient {
+    /// Sends the request with ``send(_:bodyFile:)`` and gives the whole body as one chunk.
+    public func stream(_ request: URLRequest) async throws -> HTTPStreamedResponse {
+        let (data, response) = try await send(request, bodyFile: nil)
+        return HTTPStreamedResponse(response: response, body: .complete(data))
     }
 }

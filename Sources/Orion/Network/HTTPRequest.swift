@@ -14,7 +14,10 @@ public struct HTTPRequest<Operation: GraphQLOperation>: Sendable {
     public var method: Method
     /// Headers to send, such as `Authorization`.
     public var headers: [String: String]
-    /// Seconds before the request fails with a timeout.
+    /// Seconds the request may take as a whole, from sending it to the last byte of the response
+    /// (for a subscription, to the response's status and headers), before it is cancelled and fails
+    /// with ``NetworkError/deadlineExceeded(seconds:)``. Also `URLRequest.timeoutInterval`, the
+    /// longest silence between packets.
     public var timeout: TimeInterval
     /// Whether the body carries the document text. Automatic persisted queries first send the
     /// hash alone.

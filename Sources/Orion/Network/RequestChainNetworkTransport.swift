@@ -3,8 +3,11 @@ import OrionAPI
 import OrionCache
 
 /// Sends each operation through a chain of interceptors (from an `InterceptorProvider`) that
-/// ends with an HTTP request over `URLSession`; subscriptions go as multipart HTTP requests
-/// (see `RequestChainNetworkTransport+Subscriptions.swift`).
+/// ends with an HTTP request by its `client`; subscriptions go as multipart HTTP requests by the
+/// same client (see `RequestChainNetworkTransport+Subscriptions.swift`).
+///
+/// Each pass through the chain first runs every interceptor's `prepare`, then their `intercept`
+/// around the network fetch (see ``Interceptor``).
 public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
     public let url: URL
     public let interceptorProvider: any InterceptorProvider
@@ -13,13 +16,20 @@ public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
     public var additionalHeaders: [String: String]
     /// Queries go as GET requests (with the GraphQL over HTTP spec's query parameters).
     public var useGETForQueries: Bool
-    /// Seconds before a request fails with a timeout.
+    /// Seconds each HTTP request may take as a whole, from sending it to the last byte of the
+    /// response, before it is cancelled and fails with ``NetworkError/deadlineExceeded(seconds:)``
+    /// (`HTTPRequest.timeout`, which an interceptor may change). For a subscription, it bounds the
+    /// wait for the response's status and headers; the events that follow may take as long as they
+    /// take. `.infinity` for no deadline.
     public var requestTimeout: TimeInterval
+    /// The time `requestTimeout` is measured in; tests pass one they advance.
+    public var clock: any DeadlineClock
 
     public init(
         url: URL, interceptorProvider: any InterceptorProvider = DefaultInterceptorProvider(),
         client: any HTTPClient = URLSessionClient(), additionalHeaders: [String: String] = [:],
-        clientName: String? = nil, clientVersion: String? = nil, useGETForQueries: Bool = false, requestTimeout: TimeInterval = 60
+        clientName: String? = nil, clientVersion: String? = nil, useGETForQueries: Bool = false, requestTimeout: TimeInterval = 60,
+        clock: any DeadlineClock = SystemDeadlineClock()
     ) {
         self.url = url
         self.interceptorProvider = interceptorProvider
@@ -31,6 +41,7 @@ public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
         self.additionalHeaders = headers
         self.useGETForQueries = useGETForQueries
         self.requestTimeout = requestTimeout
+        self.clock = clock
     }
 
     public func send<Operation: GraphQLOperation>(
@@ -42,10 +53,11 @@ public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
         request.files = files
         let interceptors = interceptorProvider.interceptors(for: operation)
         let errorInterceptor = interceptorProvider.additionalErrorInterceptor(for: operation)
-        let fetch = NetworkFetch(client: client)
+        let fetch = NetworkFetch(client: client, clock: clock)
         while true {
             do {
-                let response = try await Self.run(request, through: interceptors[...], fetch: fetch.send)
+                let prepared = try await Self.prepare(request, through: interceptors)
+                let response = try await Self.run(prepared, through: interceptors[...], fetch: fetch.send)
                 guard var result = response.result else {
                     throw ResponseParsingError.notAGraphQLResponse(reason: "no interceptor parsed the body (add JSONResponseParsingInterceptor to the chain).")
                 }
@@ -62,6 +74,15 @@ public struct RequestChainNetworkTransport: SubscriptionNetworkTransport {
                 }
             }
         }
+    }
+
+    /// The request after every interceptor's `prepare`, in chain order.
+    static func prepare<Operation: GraphQLOperation>(
+        _ request: HTTPRequest<Operation>, through interceptors: [any Interceptor]
+    ) async throws -> HTTPRequest<Operation> {
+        var request = request
+        for interceptor in interceptors { request = try await interceptor.prepare(request) }
+        return request
     }
 
     /// Runs `request` through `interceptors`, with `fetch` as the network step at the end.

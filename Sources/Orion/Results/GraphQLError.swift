@@ -2,7 +2,7 @@ import OrionAPI
 
 /// An error in a GraphQL response's `errors`: the server could not resolve (part of) the
 /// operation.
-public struct GraphQLError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct GraphQLError: Error, Sendable, Hashable, OrionError {
     /// A position in the operation's document.
     public struct Location: Sendable, Hashable {
         public var line: Int

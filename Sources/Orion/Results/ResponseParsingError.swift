@@ -1,7 +1,7 @@
 import OrionAPI
 
 /// A response body that is not the GraphQL response the operation expects.
-public enum ResponseParsingError: Error, Sendable, CustomStringConvertible {
+public enum ResponseParsingError: Error, Sendable, OrionError {
     /// The body is not JSON.
     case invalidJSON(JSONParseError)
     /// The body is JSON, but has neither `data` nor `errors` (or they have the wrong types).

@@ -1,6 +1,8 @@
+import OrionAPI
+
 /// A multipart subscription response that does not follow the protocol. Parts are numbered from 1
 /// in the order they arrive; excerpts show the start of the offending bytes.
-public enum MultipartSubscriptionError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum MultipartSubscriptionError: Error, Sendable, Equatable, OrionError {
     /// A part's body is not JSON.
     case invalidJSON(part: Int, reason: String, excerpt: String)
     /// A part's body is JSON but not an object.

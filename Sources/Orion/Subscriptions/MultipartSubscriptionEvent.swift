@@ -5,10 +5,30 @@ import OrionAPI
 public enum MultipartSubscriptionEvent: Sendable, Equatable {
     /// A part whose body is `{}`: the server keeps the connection open; nothing to deliver.
     case heartbeat
-    /// The JSON bytes of a part's `payload`: a GraphQL response object (`data`, `errors`,
-    /// `extensions`), exactly as the server wrote them.
-    case payload(Data)
+    /// A part's `payload`, a GraphQL response object (`data`, `errors`, `extensions`), read from
+    /// the part's one parse: the runtime decodes results from it without parsing it again.
+    case payload(ResponseObject)
     /// A part with top-level `errors` (and `payload` null or absent): fatal errors of the
     /// transport, such as a subgraph the router lost. The subscription is over after it.
     case transportErrors([JSONValue])
+
+    /// Events are equal when they are of the same kind with the same JSON values (payloads
+    /// compared as JSON, not as text).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.heartbeat, .heartbeat): return true
+        case (.payload(let left), .payload(let right)): return JSONValue.object(left.jsonFields) == JSONValue.object(right.jsonFields)
+        case (.transportErrors(let left), .transportErrors(let right)): return left == right
+        default: return false
+        }
+    }
+}
+
+extension ResponseObject {
+    /// The object's fields as JSON values.
+    var jsonFields: [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        forEachField { key, value in fields[key] = value.decodeJSON() }
+        return fields
+    }
 }

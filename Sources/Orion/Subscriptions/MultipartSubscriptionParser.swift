@@ -349,11 +349,11 @@ public struct MultipartSubscriptionParser: Sendable {
     // MARK: - Parts
 
     private static func event(forBody body: ArraySlice<UInt8>, part: Int) throws(MultipartSubscriptionError) -> MultipartSubscriptionEvent {
-        let bytes = Array(body)
-        guard bytes.contains(where: { !isWhitespace($0) }) else { throw .emptyPart(part: part) }
+        guard body.contains(where: { !isWhitespace($0) }) else { throw .emptyPart(part: part) }
+        // The part's one parse: its payload is read from this tape, not re-parsed.
         let tape: JSONTape
         do {
-            tape = try JSONTape(data: Data(bytes))
+            tape = try JSONTape(bytes: Array(body))
         } catch {
             throw .invalidJSON(part: part, reason: "\(error.message) at line \(error.line), column \(error.column)", excerpt: excerpt(body))
         }
@@ -372,10 +372,8 @@ public struct MultipartSubscriptionParser: Sendable {
             if keys.isEmpty { return .heartbeat }
             throw .unexpectedPart(part: part, keys: keys)
         }
-        guard (try? payload.decodeObject()) != nil else { throw .invalidPayload(part: part, found: describe(payload.decodeJSON())) }
-        if let range = RawJSONField.range(of: "payload", in: bytes) { return .payload(Data(bytes[range])) }
-        // Unreachable for text the tape accepted; re-encoding is the safe answer all the same.
-        return .payload(JSONEncoding.data(payload.decodeJSON()))
+        guard let object = try? payload.decodeObject() else { throw .invalidPayload(part: part, found: describe(payload.decodeJSON())) }
+        return .payload(object)
     }
 
     private static func describe(_ value: JSONValue) -> String {

@@ -6,12 +6,14 @@ import OrionAPI
 import OrionCache
 
 /// Subscriptions over HTTP: one POST whose response is `multipart/mixed;subscriptionSpec=1.0`,
-/// a part per event, read as it arrives.
+/// a part per event, read as it arrives, through the transport's `client` (its
+/// ``HTTPClient/stream(_:)``).
 ///
-/// The request is built by the interceptor chain, so that interceptors that add headers
-/// (authorization, client name) apply; the chain's network step is replaced by the streaming
-/// request, so interceptors that read or change the response (cache, parsing, retry) do not run
-/// for subscriptions, and automatic persisted queries are not used: the document is always sent.
+/// The request goes through the interceptors' `prepare` phase, so that interceptors that add
+/// headers (authorization, client name) apply; their `intercept` phase does not run, as the
+/// response is a stream (cache, parsing and retry do not apply), and automatic persisted queries
+/// are not used: the document is always sent. `requestTimeout` bounds the wait for the response's
+/// status and headers, not the subscription.
 extension RequestChainNetworkTransport {
     /// The `Accept` header of the multipart subscription protocol, with plain JSON for the
     /// errors a server returns before the subscription starts.
@@ -25,7 +27,7 @@ extension RequestChainNetworkTransport {
             let task = Task {
                 do {
                     let request = try await transport.subscriptionRequest(for: subscription)
-                    try await Self.receiveEvents(for: request, of: subscription) { continuation.yield(transform($0)) }
+                    try await transport.receiveEvents(for: request, of: subscription) { continuation.yield(transform($0)) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: Task.isCancelled ? CancellationError() : error)
@@ -35,77 +37,56 @@ extension RequestChainNetworkTransport {
         }
     }
 
-    /// The request as the interceptors leave it just before the network step.
-    func subscriptionRequest<Subscription: GraphQLSubscription>(for subscription: Subscription) async throws -> URLRequest {
-        let request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
-        let captured = Mutex<HTTPRequest<Subscription>?>(nil)
-        do {
-            _ = try await Self.run(request, through: interceptorProvider.interceptors(for: subscription)[...]) { final in
-                captured.withLock { $0 = final }
-                throw CancellationError()
-            }
-        } catch {
-            // Whatever the interceptors made of the stop at the network step; an error before it
-            // (an interceptor that failed) is the subscription's.
-            guard captured.withLock({ $0 }) != nil else { throw error }
-        }
-        guard var final = captured.withLock({ $0 }) else { throw CancellationError() }
-        final.method = .post
-        final.files = []
-        final.sendsDocument = true
-        final.sendsPersistedQueryHash = false
-        var (urlRequest, _) = try RequestBody.make(final)
+    /// The request as the interceptors' `prepare` phase leaves it, as a multipart subscription.
+    func subscriptionRequest<Subscription: GraphQLSubscription>(for subscription: Subscription) async throws -> (URLRequest, timeout: TimeInterval) {
+        var request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
+        request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: subscription))
+        request.method = .post
+        request.files = []
+        request.sendsDocument = true
+        request.sendsPersistedQueryHash = false
+        var (urlRequest, _) = try RequestBody.make(request)
         urlRequest.setValue(Self.multipartSubscriptionAccept, forHTTPHeaderField: "Accept")
-        return urlRequest
+        return (urlRequest, request.timeout)
     }
 
     /// Sends the request and yields an event per payload part, skipping heartbeats. A server
     /// that answers with a single JSON response (an error before the subscription started, or
     /// no multipart support) gives that one result.
-    static func receiveEvents<Subscription: GraphQLSubscription>(
-        for request: URLRequest, of subscription: Subscription, yield: (SubscriptionEvent<Subscription.Data>) -> Void
+    func receiveEvents<Subscription: GraphQLSubscription>(
+        for request: (URLRequest, timeout: TimeInterval), of subscription: Subscription, yield: (SubscriptionEvent<Subscription.Data>) -> Void
     ) async throws {
-        var parser = MultipartSubscriptionParser(boundary: "-")
-        var isMultipart = false
-        var body = Data()
-        var statusCode = 0
-        var contentType: String?
-        for try await event in StreamingResponse.start(request) {
-            switch event {
-            case .response(let response):
-                statusCode = response.statusCode
-                contentType = response.value(forHTTPHeaderField: "Content-Type")
-                if (200..<300).contains(statusCode), let boundary = contentType.flatMap(MultipartSubscriptionParser.boundary(fromContentType:)) {
-                    parser = MultipartSubscriptionParser(boundary: boundary)
-                    isMultipart = true
-                }
-            case .data(let chunk):
-                guard isMultipart else {
-                    body.append(chunk)
-                    continue
-                }
-                for part in try parser.append(chunk) {
-                    switch part {
-                    case .heartbeat:
-                        continue
-                    case .payload(let payload):
-                        yield(try SubscriptionEvent.parse(payload, for: subscription))
-                    case .transportErrors(let errors):
-                        throw SubscriptionError.transportErrors(errors.map { GraphQLError(json: $0) ?? GraphQLError(message: "\($0)") })
-                    }
-                }
-                if parser.isComplete { return }
+        let client = self.client
+        let (urlRequest, timeout) = request
+        let streamed = try await Deadline(seconds: timeout, clock: clock).run { try await client.stream(urlRequest) }
+        let statusCode = streamed.response.statusCode
+        let contentType = streamed.response.value(forHTTPHeaderField: "Content-Type")
+        guard (200..<300).contains(statusCode), let boundary = contentType.flatMap(MultipartSubscriptionParser.boundary(fromContentType:)) else {
+            var body = Data()
+            for try await chunk in streamed.body { body.append(chunk) }
+            guard (200..<300).contains(statusCode) else {
+                let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
+                throw ResponseCodeError(statusCode: statusCode, body: body, graphQLErrors: errors)
             }
-        }
-        if isMultipart {
-            try parser.finish()
+            guard let contentType, contentType.lowercased().contains("json") else { throw SubscriptionError.unexpectedContentType(contentType) }
+            yield(try SubscriptionEvent.parse(body, for: subscription))
             return
         }
-        guard (200..<300).contains(statusCode) else {
-            let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
-            throw ResponseCodeError(statusCode: statusCode, body: body, graphQLErrors: errors)
+        var parser = MultipartSubscriptionParser(boundary: boundary)
+        for try await chunk in streamed.body {
+            for part in try parser.append(chunk) {
+                switch part {
+                case .heartbeat:
+                    continue
+                case .payload(let payload):
+                    yield(try SubscriptionEvent.parse(payload, for: subscription))
+                case .transportErrors(let errors):
+                    throw SubscriptionError.transportErrors(errors.map { GraphQLError(json: $0) ?? GraphQLError(message: "\($0)") })
+                }
+            }
+            // Leaving the loop drops the body, which cancels the request.
+            if parser.isComplete { return }
         }
-        guard let contentType, contentType.lowercased().contains("json") else { throw SubscriptionError.unexpectedContentType(contentType) }
-        yield(try SubscriptionEvent.parse(body, for: subscription))
+        try parser.finish()
     }
 }

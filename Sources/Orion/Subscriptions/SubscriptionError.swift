@@ -1,5 +1,7 @@
+import OrionAPI
+
 /// A subscription that could not start or that the server ended with a fatal error.
-public enum SubscriptionError: Error, Sendable, CustomStringConvertible {
+public enum SubscriptionError: Error, Sendable, OrionError {
     /// The client's transport cannot run subscriptions.
     case unsupportedTransport(String)
     /// The server ended a multipart subscription with fatal errors of its transport (a part with

@@ -59,7 +59,7 @@ public final class JSONTape: Sendable {
 }
 
 /// JSON text that does not parse.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONParseError: Error, Sendable, Hashable, OrionError {
     public var message: String
     /// The byte offset of the problem.
     public var offset: Int

@@ -5,12 +5,22 @@ struct JSONTapeParser {
     private var position = 0
     /// Deeper nesting is refused rather than risking the stack.
     static let maximumDepth = 512
+    /// The tape holds offsets as `UInt32`: longer documents are refused, not truncated.
+    static let maximumLength = Int(UInt32.max)
+    /// `maximumLength`, lower in tests.
+    let maximumLength: Int
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], maximumLength: Int = Self.maximumLength) {
         self.bytes = bytes
+        self.maximumLength = maximumLength
     }
 
     mutating func parse() throws(JSONParseError) -> [JSONTape.Entry] {
+        guard bytes.count <= maximumLength else {
+            throw JSONParseError(
+                message: "the document is \(bytes.count) bytes, more than the \(maximumLength) Orion reads: ask the server for less at a time (paginate)",
+                offset: 0, line: 1, column: 1)
+        }
         entries.reserveCapacity(bytes.count / 8)
         skipWhitespace()
         try parseValue(depth: 0)

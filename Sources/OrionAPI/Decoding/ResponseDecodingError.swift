@@ -1,6 +1,6 @@
 /// Response data that does not match the operation's types: a missing non-null field, a value
 /// of the wrong type, a custom scalar that does not parse.
-public struct ResponseDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     /// Where in the response the mismatch is, from the selection set being decoded.
     public var path: ResponsePath
     /// What the generated type expected, e.g. `String` or `an object`.

@@ -41,9 +41,9 @@ public struct ResponseValue: Sendable {
     @inlinable
     public func decodeDouble() throws -> Double {
         let entry = self.entry
-        guard entry.kind == .number else { throw mismatch("Float") }
+        guard entry.kind == .number else { throw mismatch("Double") }
         if !entry.flag, let int = tape.integer(entry) { return Double(int) }
-        guard let double = tape.double(entry) else { throw mismatch("Float") }
+        guard let double = tape.double(entry) else { throw mismatch("Double") }
         return double
     }
 
@@ -52,7 +52,7 @@ public struct ResponseValue: Sendable {
         switch entry.kind {
         case .true: return true
         case .false: return false
-        default: throw mismatch("Boolean")
+        default: throw mismatch("Bool")
         }
     }
 

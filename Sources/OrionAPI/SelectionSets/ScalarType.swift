@@ -63,13 +63,13 @@ extension Double: ScalarType {
         switch value {
         case .double(let double): return .double(double)
         case .int(let int): return .double(Double(int))
-        default: throw value.mismatch("Float")
+        default: throw value.mismatch("Double")
         }
     }
 
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
-        guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Float") }
+        guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Double") }
         return double
     }
 }
@@ -80,13 +80,13 @@ extension Bool: ScalarType {
     }
 
     public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
-        guard case .bool(let bool) = value else { throw value.mismatch("Boolean") }
+        guard case .bool(let bool) = value else { throw value.mismatch("Bool") }
         return .bool(bool)
     }
 
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
-        guard case .bool(let bool) = value else { DataDict.mismatch(value, expected: "Boolean") }
+        guard case .bool(let bool) = value else { DataDict.mismatch(value, expected: "Bool") }
         return bool
     }
 }

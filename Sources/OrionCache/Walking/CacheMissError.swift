@@ -1,7 +1,8 @@
 import Foundation
+import OrionAPI
 
 /// The cache lacks a record or field the operation needs, or holds it only stale.
-public struct CacheMissError: Error, Sendable, CustomStringConvertible {
+public struct CacheMissError: Error, Sendable, OrionError {
     public var key: CacheKey
     public var field: String?
     /// When the field went stale, if it is there but expired.

@@ -1,8 +1,10 @@
+import OrionAPI
+
 /// A message received over a GraphQL WebSocket that its subprotocol does not allow.
 ///
 /// `subprotocol` is `graphql-transport-ws` or `graphql-ws`, and `messageType` the message's
 /// `type`, so that a log line says which conversation went wrong.
-public enum WebSocketProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum WebSocketProtocolError: Error, Sendable, Equatable, OrionError {
     /// The text is not JSON.
     case invalidJSON(subprotocol: String, reason: String, excerpt: String)
     /// The text is JSON but not an object.

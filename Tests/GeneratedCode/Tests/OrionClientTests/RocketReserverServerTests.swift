@@ -133,10 +133,11 @@ actor TokenStore {
 struct TokenAuthorization: Interceptor {
     let tokens: TokenStore
 
-    func intercept<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>, next: Next<Operation>) async throws -> HTTPResponse<Operation> {
+    func prepare<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>) async throws -> HTTPRequest<Operation> {
+        // In the prepare phase, so that subscriptions carry it too.
         var request = request
         if let token = await tokens.current { request.headers["Authorization"] = "Bearer \(token)" }
-        return try await next(request)
+        return request
     }
 }
 
@@ -152,5 +153,10 @@ final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
     func send(_ request: URLRequest, bodyFile: URL?) async throws -> (Data, HTTPURLResponse) {
         lock.withLock { sent.append(request) }
         return try await client.send(request, bodyFile: bodyFile)
+    }
+
+    func stream(_ request: URLRequest) async throws -> HTTPStreamedResponse {
+        lock.withLock { sent.append(request) }
+        return try await client.stream(request)
     }
 }

@@ -9,9 +9,10 @@ public struct AuthorizationInterceptor: Interceptor {
         self.tokens = tokens
     }
 
-    public func intercept<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>, next: Next<Operation>) async throws -> HTTPResponse<Operation> {
+    public func prepare<Operation: GraphQLOperation>(_ request: HTTPRequest<Operation>) async throws -> HTTPRequest<Operation> {
+        // In the prepare phase, so that subscriptions carry it too.
         var request = request
         if let token = await tokens.token { request.headers["Authorization"] = token }
-        return try await next(request)
+        return request
     }
 }
