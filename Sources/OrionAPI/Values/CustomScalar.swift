@@ -22,28 +22,21 @@ public struct CustomScalarError: Error, Sendable {
 
 extension CustomScalarType {
     public init(responseValue value: ResponseValue) throws {
-        let json = value.decodeJSON()
+        try self.init(decodingJSON: value.decodeJSON())
+    }
+
+    /// Reads the scalar, a ``CustomScalarError`` becoming the ``ResponseDecodingError`` of a
+    /// response (or cache record) that does not match.
+    init(decodingJSON json: JSONValue) throws {
         do {
             try self.init(_jsonValue: json)
         } catch let error as CustomScalarError {
-            throw ResponseDecodingError(expected: error.expected, found: describe(json))
+            throw ResponseDecodingError(expected: error.expected, found: json.foundDescription)
         }
     }
 
     public var jsonObjectValue: Any { _jsonValue.jsonObjectValue }
     public var jsonValue: JSONValue { _jsonValue }
-}
-
-private func describe(_ json: JSONValue) -> String {
-    switch json {
-    case .null: return "null"
-    case .bool(let value): return "\(value)"
-    case .int(let value): return "\(value)"
-    case .double(let value): return "\(value)"
-    case .string(let value): return "\"\(value)\""
-    case .list: return "a list"
-    case .object: return "an object"
-    }
 }
 
 extension Int64: CustomScalarType {
