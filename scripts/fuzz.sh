@@ -139,7 +139,7 @@ for target in "${targets[@]}"; do
     ASAN_OPTIONS="detect_leaks=$leaks" ".fuzz/$target-fuzzer" ".fuzz/$target/corpus" "${seeds[@]}" \
         -max_total_time="$seconds" -detect_leaks="$leaks" -timeout=10 -rss_limit_mb=4096 -max_len="$max_len" \
         -artifact_prefix=".fuzz/artifacts/$target-" -print_final_stats=1 2>&1 |
-        grep -v -e '^#[0-9]' -e 'NEW_FUNC' -e 'Uses: ' -e 'recommended dictionary' -e '^INFO: ' | tail -25
+        grep -v -e '^#[0-9]*[[:space:]]*\(NEW\|REDUCE\|pulse\|INITED\)' -e 'NEW_FUNC' -e 'Uses: ' -e 'recommended dictionary' -e '^INFO: ' | tail -25
     status=${PIPESTATUS[0]}
     set -e
     if [ "$status" -ne 0 ]; then
