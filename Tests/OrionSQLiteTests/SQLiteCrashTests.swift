@@ -20,8 +20,9 @@ import Testing
         })
     }
 
-    /// How long either side waits for the other. Generous, because the parent's task can be held
-    /// up for a long time while other suites run under the thread sanitizer on two cores.
+    /// How long the child writes at most, should its parent never kill it: a bound, not a
+    /// schedule. Generous, because the parent's task can be held up for a long time while other
+    /// suites run under the thread sanitizer on two cores.
     static let patience: TimeInterval = 300
 
     /// The child's part: writes generation after generation until it is killed, or its parent
@@ -36,8 +37,8 @@ import Testing
         while Date() < end, getppid() == parent {
             number += 1
             _ = try cache.merge(records: Self.generation(number))
-            // The parent kills only a writer that has committed.
-            if number == 1 { FileHandle.standardOutput.write(Data("\(Self.committedLine)\n".utf8)) }
+            // The parent kills only a writer that has committed, after a number of commits.
+            FileHandle.standardOutput.write(Data("\(Self.committedLine)\n".utf8))
         }
     }
 
@@ -57,16 +58,23 @@ import Testing
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             defer { try? FileManager.default.removeItem(at: log) }
             let output = try FileHandle(forWritingTo: log)
-            child.standardOutput = output
+            let commits = Pipe()
+            let (chunks, continuation) = AsyncStream<Data>.makeStream()
+            commits.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty { continuation.finish() } else { continuation.yield(data) }
+            }
+            child.standardOutput = commits
             child.standardError = output
             try child.run()
-            // Kill it once it has committed, at a moment that varies by round.
-            let committed = try await Self.waitForCommit(log: log, while: child)
-            try await Task.sleep(for: .milliseconds(50 + 97 * round))
-            let childOutput = { String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self).suffix(2000) }
+            // Kill it once it has committed, at a moment that varies by round: after its 1st,
+            // 4th, 7th and 10th commit, while it writes the next.
+            let (committed, printed) = await Self.waitForCommits(1 + 3 * round, in: chunks)
+            let childOutput = { printed + String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self).suffix(2000) }
             #expect(committed && child.isRunning, "round \(round): the writer was still writing when killed; it printed:\n\(childOutput())")
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
+            commits.fileHandleForReading.readabilityHandler = nil
             try output.close()
             #expect(child.terminationReason == .uncaughtSignal)
 
@@ -81,16 +89,15 @@ import Testing
         #expect(generations.allSatisfy { $0 > 0 }, "each writer committed before it was killed")
     }
 
-    /// Waits until the writer says it has committed, or has stopped, or `patience` passes. The
-    /// deadline is wall time, not a count of sleeps, and the writer outlives it, so a parent held
-    /// up by a busy machine still finds it writing. The file itself is not opened meanwhile.
-    private static func waitForCommit(log: URL, while child: Process) async throws -> Bool {
-        let end = Date().addingTimeInterval(patience)
-        while child.isRunning, Date() < end {
-            if let text = try? String(contentsOf: log, encoding: .utf8), text.contains(committedLine) { return true }
-            try await Task.sleep(for: .milliseconds(50))
+    /// Reads the writer's output until it has said `count` times that it committed (true), or
+    /// until it ends (false: the writer stopped); and what it printed.
+    private static func waitForCommits(_ count: Int, in chunks: AsyncStream<Data>) async -> (Bool, String) {
+        var text = ""
+        for await chunk in chunks {
+            text += String(decoding: chunk, as: UTF8.self)
+            if text.components(separatedBy: committedLine).count - 1 >= count { return (true, text) }
         }
-        return false
+        return (false, text)
     }
     #endif
 }

@@ -31,19 +31,32 @@ import Testing
         }
     }
 
+    /// A queue that reports each time its consumer starts to wait, and the reports.
+    private func queueReportingWaits() -> (OperationEventQueue, AsyncStream<Void>) {
+        let (waits, continuation) = AsyncStream<Void>.makeStream()
+        return (OperationEventQueue(consumerWaits: { continuation.yield() }), waits)
+    }
+
+    /// Returns once the consumer has started to wait.
+    private func consumerWaited(_ waits: AsyncStream<Void>) async throws {
+        try await withTimeout(harnessPatience, "the consumer's wait") { () async -> Void in
+            var iterator = waits.makeAsyncIterator()
+            _ = await iterator.next()
+        }
+    }
+
     @Test func aWaitingConsumerGetsTheNextPush() async throws {
-        let queue = OperationEventQueue()
+        let (queue, waits) = queueReportingWaits()
         let consumer = Task { try number(await queue.next()) }
-        // Pushed while the consumer waits, or before it starts: either way it gets the event.
-        try await Task.sleep(nanoseconds: 20_000_000)
+        try await consumerWaited(waits)
         queue.push(.next(try result(7)))
         #expect(try await consumer.value == 7)
     }
 
     @Test func cancellingEndsTheWaitAndWhatIsQueued() async throws {
-        let queue = OperationEventQueue()
+        let (queue, waits) = queueReportingWaits()
         let waiting = Task { await queue.next() }
-        try await Task.sleep(nanoseconds: 20_000_000)
+        try await consumerWaited(waits)
         waiting.cancel()
         #expect(await waiting.value == nil)
 

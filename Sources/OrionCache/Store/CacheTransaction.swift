@@ -23,12 +23,12 @@ public class ReadTransaction {
     /// - Throws: `CacheMissError` when the cache lacks any of it.
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                            variables: query.variablesWithDefaults, tracksDependencies: false, loadRecord: record).data
+                            variables: query.variablesWithDefaults, now: store.now(), tracksDependencies: false, loadRecord: record).data
     }
 
     /// A fragment's data at a record, e.g. `Launch:92`.
     public func read<F: Fragment>(_ fragment: F.Type, at key: CacheKey, variables: [String: JSONValue] = [:]) throws -> F {
-        try OrionStore.read(F.self, key: key, variables: variables, tracksDependencies: false, loadRecord: record).data
+        try OrionStore.read(F.self, key: key, variables: variables, now: store.now(), tracksDependencies: false, loadRecord: record).data
     }
 }
 

@@ -32,10 +32,23 @@ public final class OrionStore: Sendable {
 
     /// When cached fields go stale.
     public let expiration: CacheExpiration
+    /// The current time, as writes stamp expiry and reads check it.
+    let now: @Sendable () -> Date
 
-    public init(cache: any NormalizedCache = InMemoryNormalizedCache(), expiration: CacheExpiration = .never) {
+    /// A store over `cache`.
+    ///
+    /// - Parameters:
+    ///   - expiration: how long cached fields stay fresh.
+    ///   - now: the current time, read once per write (to stamp when its fields go stale) and
+    ///     once per read (to tell stale fields): `Date()` unless a test passes a clock of its own,
+    ///     to move time on instead of waiting for it.
+    public init(
+        cache: any NormalizedCache = InMemoryNormalizedCache(), expiration: CacheExpiration = .never,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.cache = cache
         self.expiration = expiration
+        self.now = now
     }
 
     /// Calls `handler` with the record fields (`Launch:92.isBooked`) that each later write
@@ -121,7 +134,7 @@ public final class OrionStore: Sendable {
         var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults, tracksDependencies: tracksDependencies)
         try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
         var records = normalizer.records
-        expiration.stamp(&records, responseMaxAge: maxAge, now: Date())
+        expiration.stamp(&records, responseMaxAge: maxAge, now: now())
         // Every field it depends on is written here: the data is as of this write's version.
         let (changed, version) = try mergeVersioned(records: records)
         return (changed, CacheDependencies(fields: normalizer.dependencies, version: version))
@@ -144,7 +157,7 @@ public final class OrionStore: Sendable {
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         try cache.withinRead {
             try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                          variables: query.variablesWithDefaults, tracksDependencies: false, loadRecord: cache.loadRecord).data
+                          variables: query.variablesWithDefaults, now: now(), tracksDependencies: false, loadRecord: cache.loadRecord).data
         }
     }
 
@@ -157,18 +170,19 @@ public final class OrionStore: Sendable {
             // Read first: every write up to it has merged, so the read sees it.
             let version = self.version
             let (data, fields) = try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                                               variables: query.variablesWithDefaults, tracksDependencies: true, loadRecord: cache.loadRecord)
+                                               variables: query.variablesWithDefaults, now: now(), tracksDependencies: true, loadRecord: cache.loadRecord)
             return (data, CacheDependencies(fields: fields, version: version))
         }
     }
 
     /// Reads a selection set at a record from a source of records. `variables`: the operation's,
-    /// defaults filled in (`variablesWithDefaults`), for @include/@skip and arguments.
+    /// defaults filled in (`variablesWithDefaults`), for @include/@skip and arguments; fields
+    /// that expire at or before `now` are stale.
     static func read<Model: SelectionSet>(
-        _ type: Model.Type, key: CacheKey, variables: [String: JSONValue],
+        _ type: Model.Type, key: CacheKey, variables: [String: JSONValue], now: Date,
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
-        var reader = CacheReader(loadRecord: loadRecord, variables: variables, tracksDependencies: tracksDependencies)
+        var reader = CacheReader(loadRecord: loadRecord, variables: variables, now: now, tracksDependencies: tracksDependencies)
         let tape = try reader.read(Model.self, key: key)
         // With the variables the reader chose the fields by: what it left out is excluded.
         return (try Model(responseValue: tape.root, variables: variables), Set(reader.dependencies))

@@ -10,18 +10,19 @@ struct CacheReader {
     let variables: [String: JSONValue]
     /// Whether to note every field read, for a watcher.
     let tracksDependencies: Bool
-    /// Fields that expire before this are stale.
-    let now = Date()
+    /// Fields that expire at or before this are stale.
+    let now: Date
     /// Every record field read, when tracked: what a watcher depends on.
     private(set) var dependencies: [CacheField] = []
     private var tape = JSONTape.Builder()
 
     init(
-        loadRecord: @escaping (CacheKey) throws -> Record?, variables: [String: JSONValue],
+        loadRecord: @escaping (CacheKey) throws -> Record?, variables: [String: JSONValue], now: Date,
         tracksDependencies: Bool
     ) {
         self.loadRecord = loadRecord
         self.variables = variables
+        self.now = now
         self.tracksDependencies = tracksDependencies
     }
 

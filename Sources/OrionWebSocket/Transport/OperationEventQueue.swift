@@ -26,6 +26,13 @@ final class OperationEventQueue: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Called each time the consumer starts to wait for an event: lets a test push to a
+    /// consumer it knows is waiting.
+    private let consumerWaits: (@Sendable () -> Void)?
+
+    init(consumerWaits: (@Sendable () -> Void)? = nil) {
+        self.consumerWaits = consumerWaits
+    }
 
     /// Adds an event; in order, from one producer at a time (the session's loop).
     func push(_ event: OperationEvent) {
@@ -53,7 +60,7 @@ final class OperationEventQueue: Sendable {
                     state.waiting = continuation
                     return nil
                 }
-                if let ready { continuation.resume(returning: ready) }
+                if let ready { continuation.resume(returning: ready) } else { consumerWaits?() }
             }
         } onCancel: {
             let waiting = state.withLock { state -> CheckedContinuation<OperationEvent?, Never>? in

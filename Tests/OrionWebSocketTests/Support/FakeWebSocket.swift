@@ -38,6 +38,9 @@ final class FakeWebSocketConnection: WebSocketConnection {
     private let sent: AsyncStream<String>
     private let sentContinuation: AsyncStream<String>.Continuation
     private let closeCode = Mutex<WebSocketCloseCode?>(nil)
+    /// The client's close code, once: what `waitForClientClose` waits for.
+    private let closes: AsyncStream<WebSocketCloseCode>
+    private let closesContinuation: AsyncStream<WebSocketCloseCode>.Continuation
     let subprotocol: String
     let headers: [String: String]
 
@@ -46,6 +49,7 @@ final class FakeWebSocketConnection: WebSocketConnection {
         self.headers = headers
         (incoming, incomingContinuation) = AsyncStream.makeStream()
         (sent, sentContinuation) = AsyncStream.makeStream()
+        (closes, closesContinuation) = AsyncStream.makeStream()
     }
 
     // MARK: The client's side
@@ -61,7 +65,13 @@ final class FakeWebSocketConnection: WebSocketConnection {
     }
 
     func close(code: WebSocketCloseCode) async {
-        closeCode.withLock { $0 = $0 ?? code }
+        let first = closeCode.withLock { current -> Bool in
+            guard current == nil else { return false }
+            current = code
+            return true
+        }
+        if first { closesContinuation.yield(code) }
+        closesContinuation.finish()
         incomingContinuation.yield(.close(code: code, reason: ""))
         incomingContinuation.finish()
         sentContinuation.finish()
@@ -112,11 +122,11 @@ final class FakeWebSocketConnection: WebSocketConnection {
 
     /// Waits for the client to close and returns its code.
     func waitForClientClose(timeout: Double = harnessPatience) async throws -> WebSocketCloseCode {
-        try await withTimeout(timeout, "the client's close") {
-            while true {
-                if let code = self.clientCloseCode { return code }
-                try await Task.sleep(nanoseconds: 2_000_000)
-            }
+        let closes = closes
+        return try await withTimeout(timeout, "the client's close") {
+            var iterator = closes.makeAsyncIterator()
+            guard let code = await iterator.next() else { throw HarnessError(description: "the close was already waited for") }
+            return code
         }
     }
 }

@@ -118,4 +118,10 @@ public struct RocketReserverServer: Sendable {
     public func activeSubscriptionCount() async -> Int {
         await services.broadcaster.subscriberCount
     }
+
+    /// Returns once the number of listening `tripsBooked` subscriptions meets `condition`, or
+    /// the waiting task is cancelled: a test waits for its subscription this way before it books.
+    public func waitForActiveSubscriptions(where condition: @escaping @Sendable (Int) -> Bool) async {
+        await services.broadcaster.waitForSubscriberCount(condition)
+    }
 }

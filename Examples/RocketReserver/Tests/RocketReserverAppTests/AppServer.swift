@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import RocketReserverApp
 import RocketReserverServer
 
@@ -6,6 +7,7 @@ import RocketReserverServer
 /// against it.
 struct AppServer {
     let url: URL
+    let server: RocketReserverServer
     private let task: Task<Void, any Error>
 
     static func start() async throws -> AppServer {
@@ -21,7 +23,7 @@ struct AppServer {
         }
         defer { timeout.cancel() }
         for await port in ports {
-            return AppServer(url: URL(string: "http://127.0.0.1:\(port)/graphql") ?? URL(fileURLWithPath: "/"), task: task)
+            return AppServer(url: URL(string: "http://127.0.0.1:\(port)/graphql") ?? URL(fileURLWithPath: "/"), server: server, task: task)
         }
         task.cancel()
         throw AppTestFailure("the server did not start listening within 20 s")
@@ -37,13 +39,21 @@ struct AppTestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// Polls `condition` on the main actor for up to `seconds`.
+/// Whether `condition`, over observable view models, holds now or comes to hold: checked again
+/// each time a property it reads changes. False if it still does not after `seconds`, a bound
+/// for a test that fails, not a schedule.
 @MainActor
 func eventually(seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
-    let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try await Task.sleep(for: .milliseconds(20))
+    let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let bound = Task {
+        try await Task.sleep(for: .seconds(seconds))
+        changed.finish()
     }
-    return condition()
+    defer { bound.cancel() }
+    var iterator = changes.makeAsyncIterator()
+    while true {
+        // Read under tracking: a change after this read wakes the wait below.
+        if withObservationTracking(condition, onChange: { changed.yield() }) { return true }
+        guard await iterator.next() != nil else { return condition() }
+    }
 }

@@ -60,7 +60,9 @@ import Testing
         let notifications = NotificationsViewModel(client: network.client)
         notifications.start()
         defer { notifications.stop() }
-        try await Task.sleep(for: .milliseconds(300))
+        // Booked once the server has the subscription: an event before it would be lost.
+        let rocketServer = server.server
+        try await withTimeout(seconds: 20, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
 
         let login = LoginViewModel(client: network.client, tokens: network.tokens)
         #expect(await login.login(email: "notify@example.com"))
@@ -83,7 +85,12 @@ import Testing
         let server = try await AppServer.start()
         defer { server.stop() }
         var lines: [String] = []
-        try await Tour(network: await RocketReserverNetwork(url: server.url), print: { lines.append($0) }).run()
+        let rocketServer = server.server
+        // The booking is made once the server has the subscription: its event is not lost.
+        let subscriptionReady = { @Sendable in
+            try await withTimeout(seconds: 20, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
+        }
+        try await Tour(network: await RocketReserverNetwork(url: server.url), print: { lines.append($0) }, subscriptionReady: subscriptionReady).run()
         let text = lines.joined(separator: "\n")
         for step in ["== 1.", "== 2.", "== 3.", "== 4.", "== 5.", "== 6.", "== Tour complete"] { #expect(text.contains(step)) }
         #expect(text.contains("notification: A new trip was booked!"))

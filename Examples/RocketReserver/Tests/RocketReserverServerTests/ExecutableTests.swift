@@ -24,6 +24,9 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        // Its exit, as an event: the stream ends when it has exited.
+        let (exit, exited) = AsyncStream<Void>.makeStream()
+        process.terminationHandler = { _ in exited.finish() }
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
@@ -46,6 +49,6 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
 
         process.terminate()
-        try await withTimeout(10) { while process.isRunning { try await Task.sleep(for: .milliseconds(20)) } }
+        try await withTimeout(10) { for await _ in exit {} }
     }
 }

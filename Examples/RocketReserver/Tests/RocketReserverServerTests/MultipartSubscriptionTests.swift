@@ -17,8 +17,7 @@ import Testing
             #expect(head.hasPrefix("HTTP/1.1 200"))
             #expect(head.lowercased().contains("content-type: multipart/mixed; boundary=\"graphql\"; subscriptionspec=1.0"))
 
-            let rocketServer = server.server
-            try await waitUntil(10, "the subscription listens") { await rocketServer.activeSubscriptionCount() == 1 }
+            try await waitUntil(10, "the subscription listens", server.server) { $0 == 1 }
             _ = try await user.data("mutation { bookTrips(launchIds: [\"8\", \"9\", \"11\"]) { success } }")
             let received = try await connection.read(timeout: 10) { $0.contains(#"{"payload":{"data":{"tripsBooked":3}}}"#) }
             #expect(received.contains("--graphql"))

@@ -6,7 +6,8 @@ import RocketReserverAPI
 import Testing
 
 /// How long cached data lives: expiry by type, by field and by the response's
-/// `Cache-Control`, a size bound for the in-memory cache, and garbage collection.
+/// `Cache-Control`, a size bound for the in-memory cache, and garbage collection. Time is a
+/// `TestClock` that the tests move on.
 @Suite struct CacheLifetimeTests {
     /// A server answering LaunchDetails with `headers`, counting requests, and a client over `store`.
     private func setUp(store: OrionStore, headers: [String: String] = [:]) throws -> (FaultServer, OrionClient) {
@@ -16,16 +17,18 @@ import Testing
     }
 
     @Test func fieldsOfATypeWithAMaxAgeGoStale() async throws {
-        let store = OrionStore(expiration: CacheExpiration(types: ["Rocket": 0.3]))
+        let clock = TestClock()
+        let store = OrionStore(expiration: CacheExpiration(types: ["Rocket": 300]), now: { clock.now })
         let (server, client) = try setUp(store: store)
         _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "110"))
+        clock.advance(by: 299)
         #expect(try await client.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .cache, "fresh: from the cache")
-        try await Task.sleep(for: .milliseconds(400))
+        clock.advance(by: 1)
         let error = await #expect(throws: CacheMissError.self) {
             _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "110"), cachePolicy: .returnCacheDataDontFetch)
         }
         #expect(error?.key == "Rocket:falcon9")
-        #expect(error?.staleSince != nil)
+        #expect(error?.staleSince == clock.now, "stale from the moment its max age is reached")
         #expect(error.map { "\($0)" }?.contains("stale") == true)
         // returnCacheDataElseFetch treats stale as a miss: back to the server, and fresh again.
         #expect(try await client.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .server)
@@ -45,21 +48,25 @@ import Testing
     }
 
     @Test func cacheControlMaxAge() async throws {
-        let staleAtOnce = OrionStore()
+        let clock = TestClock()
+        let staleAtOnce = OrionStore(now: { clock.now })
         let (_, client) = try setUp(store: staleAtOnce, headers: ["Cache-Control": "private, max-age=0"])
         _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "110"))
         #expect(try await client.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .server, "max-age=0: stale at once")
 
-        let freshForAMinute = OrionStore()
+        let freshForAMinute = OrionStore(now: { clock.now })
         let (_, cachingClient) = try setUp(store: freshForAMinute, headers: ["cache-control": "max-age=60"])
+        let written = clock.now
         _ = try await cachingClient.fetch(query: LaunchDetailsQuery(launchId: "110"))
+        clock.advance(by: 59)
         #expect(try await cachingClient.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .cache)
         let record = try #require(try freshForAMinute.cache.loadRecords(forKeys: ["Launch:110"])["Launch:110"])
-        let expiry = try #require(record.expirations["site"])
-        #expect(expiry.timeIntervalSinceNow > 50 && expiry.timeIntervalSinceNow <= 60)
+        #expect(record.expirations["site"] == written.addingTimeInterval(60))
+        clock.advance(by: 1)
+        #expect(try await cachingClient.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .server, "a minute on: stale")
 
         // no-store speaks to HTTP caches; many servers send it on every response.
-        let noStore = OrionStore()
+        let noStore = OrionStore(now: { clock.now })
         let (_, noStoreClient) = try setUp(store: noStore, headers: ["Cache-Control": "no-store"])
         _ = try await noStoreClient.fetch(query: LaunchDetailsQuery(launchId: "110"))
         #expect(try await noStoreClient.fetch(query: LaunchDetailsQuery(launchId: "110")).source == .cache)
@@ -68,12 +75,14 @@ import Testing
     @Test func expiriesSurviveTheSQLiteFile() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-expiry-\(UUID().uuidString).sqlite")
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
-        let store = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
-        let (server, client) = try setUp(store: store, headers: ["Cache-Control": "max-age=1"])
+        let clock = TestClock()
+        let store = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file), now: { clock.now })
+        let (server, client) = try setUp(store: store, headers: ["Cache-Control": "max-age=60"])
         _ = try await client.fetch(query: LaunchDetailsQuery(launchId: "110"))
-        let reopened = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file))
+        let reopened = OrionStore(cache: try SQLiteNormalizedCache(fileURL: file), now: { clock.now })
+        clock.advance(by: 59)
         #expect(try reopened.read(query: LaunchDetailsQuery(launchId: "110")).launch?.site == "KSC")
-        try await Task.sleep(for: .milliseconds(1100))
+        clock.advance(by: 1)
         #expect(throws: CacheMissError.self) { try reopened.read(query: LaunchDetailsQuery(launchId: "110")) }
         #expect(server.requests.count == 1)
     }

@@ -118,8 +118,8 @@ import Testing
     }
 
     @Test func slowResponsesTimeOut() async throws {
-        // The server does answer, later: a timeout error (not the answer) shows the limit was applied.
-        let server = try FaultServer { _ in .delayed(seconds: 3, .respond(status: 200, body: Self.launchPage)) }
+        // The server never answers: only the limit can end the request.
+        let server = try FaultServer { _ in .noAnswer }
         await #expect {
             _ = try await client(server, timeout: 0.5).fetch(query: LaunchListQuery())
         } throws: { error in
@@ -163,8 +163,9 @@ import Testing
         #expect(server.requests.count == 2)
         #expect(server.requests[0].json?["query"] == nil)
         #expect(server.requests[1].json?["query"] as? String == LaunchListQuery.operationDocument.text)
+        // To the server again (the client's store holds the first result).
         _ = try await apq.fetch(query: LaunchListQuery(), cachePolicy: .fetchIgnoringCacheData)
-        #expect(server.requests.count == 3, "once registered, the hash alone is enough")
+        try #require(server.requests.count == 3, "once registered, the hash alone is enough")
         #expect(server.requests[2].json?["query"] == nil)
     }
 
@@ -220,29 +221,39 @@ import Testing
                 collected.add(DispatchQueue.getSpecific(key: key) == true && (try? result.get()) == nil)
             }
         }
-        try await Task.sleep(nanoseconds: 300_000_000)
         #expect(results == [true, true])
+        // A later call's handler on the same queue: a second call of either handler, due just
+        // after its first, would have come before it.
+        await withCheckedContinuation { continuation in
+            client(server).fetch(query: LaunchListQuery(), queue: queue) { _ in continuation.resume() }
+        }
         #expect(calls.value == 2)
     }
 
     @Test func cancellingStopsTheRequestAndSkipsTheHandler() async throws {
-        let server = try FaultServer { _ in .delayed(seconds: 2, .respond(status: 200, body: Self.launchPage)) }
+        // Servers that never answer, and clients that would wait for them for an hour: only a
+        // cancel ends these requests.
+        let server = try FaultServer { _ in .noAnswer }
+        let queue = DispatchQueue(label: "orion-tests")
         let calls = Counter()
-        let cancellable = client(server).fetch(query: LaunchListQuery(), queue: .global()) { _ in calls.increment() }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        let cancellable = client(server, timeout: 3600).fetch(query: LaunchListQuery(), queue: queue) { _ in calls.increment() }
+        try await server.receivedCount.wait(for: 1, "the request")
         cancellable.cancel()
-        try await Task.sleep(nanoseconds: 2_500_000_000)
+        try await server.hangUps.wait(for: 1, "the cancelled request's connection closed")
+        // A later call's handler on the same queue: the cancelled call's, due as its request
+        // ended, would have come before it.
+        let answering = try FaultServer { _ in .respond(status: 200, body: Self.launchPage) }
+        await withCheckedContinuation { continuation in
+            client(answering).fetch(query: LaunchListQuery(), queue: queue) { _ in continuation.resume() }
+        }
         #expect(calls.value == 0)
 
-        // An answer 20 s away: ending well before it means the request was cancelled, not awaited,
-        // however slow the machine.
-        let slow = try FaultServer { _ in .delayed(seconds: 20, .respond(status: 200, body: Self.launchPage)) }
-        let task = Task { try await client(slow).fetch(query: LaunchListQuery()) }
-        try await Task.sleep(nanoseconds: 300_000_000)
-        let start = Date()
+        let slow = try FaultServer { _ in .noAnswer }
+        let task = Task { try await client(slow, timeout: 3600).fetch(query: LaunchListQuery()) }
+        try await slow.receivedCount.wait(for: 1, "the request")
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
-        #expect(Date().timeIntervalSince(start) < 15, "the HTTP request is cancelled, not awaited")
+        try await slow.hangUps.wait(for: 1, "the HTTP request is cancelled, not awaited")
     }
 }
 

@@ -42,7 +42,11 @@ import Testing
 
     /// Books launch after launch until the subscription, which the server may not have started
     /// yet, reports one; returns the launches left. Events of bookings made before it started
-    /// are lost, as subscriptions promise nothing before they start.
+    /// are lost, as subscriptions promise nothing before they start. (How long it waits for an
+    /// event before it books again only paces the bookings: a late event is read below.)
+    ///
+    /// Then cancels the last booking: its event (-1) comes after those of every booking before
+    /// it, so once it has come, none of these bookings' events is left to arrive.
     private static func bookUntilDelivered(
         _ client: OrionClient, _ recorder: StreamRecorder<GraphQLResult<TripsBookedSubscription.Data>>, launches: inout [String]
     ) async throws {
@@ -52,12 +56,22 @@ import Testing
             #expect(booked.data?.bookTrips.success == true, "\(booked.errors ?? [])")
             if case .element(let result)? = try await recorder.next(timeout: 0.5) {
                 #expect(result.data?.tripsBooked == 1)
-                // Events of the bookings before this one that came later than the wait.
-                while case .element(let late)? = try await recorder.next(timeout: 1) { #expect(late.data?.tripsBooked == 1) }
+                let cancelled = try await client.perform(mutation: CancelTripMutation(launchId: launch))
+                #expect(cancelled.errors == nil)
+                try await readThroughCancel(recorder)
                 return
             }
         }
         throw StreamRecorder<Int>.Timeout(description: "no tripsBooked event after 40 bookings")
+    }
+
+    /// Reads events of bookings (1) up to that of a cancelled booking (-1).
+    private static func readThroughCancel(_ recorder: StreamRecorder<GraphQLResult<TripsBookedSubscription.Data>>) async throws {
+        while true {
+            let change = try await recorder.nextElement().data?.tripsBooked
+            if change == -1 { return }
+            #expect(change == 1)
+        }
     }
 
     /// After the first event: the rest arrive one for one, in order.
@@ -142,7 +156,8 @@ import Testing
         var launches = (1...110).map(String.init)
         try await Self.bookUntilDelivered(client, recorder, launches: &launches)
         let records = try client.store.cache.loadRecords(forKeys: [RootCacheKey.subscription])
-        #expect(records[RootCacheKey.subscription]?.fields["tripsBooked"] == .value(.int(1)))
+        // The last event: that of the booking cancelled to end the wait.
+        #expect(records[RootCacheKey.subscription]?.fields["tripsBooked"] == .value(.int(-1)))
         #expect(changedKeys.withLock { $0 }.contains { $0.hasPrefix(RootCacheKey.subscription) }, "watchers are told")
         recorder.cancel()
 
@@ -166,9 +181,22 @@ import Testing
         let recorder = StreamRecorder(results)
         var launches = (1...110).map(String.init)
         try await Self.bookUntilDelivered(client, recorder, launches: &launches)
+
+        // A second subscription on the same queue, live once it too has reported a booking. The
+        // first saw the same bookings, up to the cancelled one.
+        let (liveResults, liveContinuation) = AsyncThrowingStream<GraphQLResult<TripsBookedSubscription.Data>, any Error>.makeStream()
+        let live = client.subscribe(subscription: TripsBookedSubscription(), queue: queue) { liveContinuation.yield(with: $0) }
+        let liveRecorder = StreamRecorder(liveResults)
+        try await Self.bookUntilDelivered(client, liveRecorder, launches: &launches)
+        try await Self.readThroughCancel(recorder)
+
         cancellable.cancel()
         _ = try await client.perform(mutation: BookTripMutation(id: launches.removeFirst()))
-        #expect(try await recorder.next(timeout: 0.5) == nil, "nothing after cancel")
+        // The live one reports the booking on the same queue; the cancelled one, told of the same
+        // event, stays silent.
+        #expect(try await liveRecorder.nextElement().data?.tripsBooked == 1)
+        #expect(recorder.unread.isEmpty, "nothing after cancel")
+        live.cancel()
         await webSocket.pause()
     }
 

@@ -83,9 +83,7 @@ public final class InteractiveSession {
             showPage(from: shown)
         case ("details", let id?):
             let details = LaunchDetailsViewModel(client: network.client, launchID: id)
-            details.start()
-            defer { details.stop() }
-            for _ in 0..<200 where details.launch == nil && details.errorMessage == nil { try? await Task.sleep(for: .milliseconds(25)) }
+            await details.load()
             print(details.launch.map(LaunchFormatting.details) ?? "No launch \(id): \(details.errorMessage ?? "not found").")
         case ("login", let email?):
             print(await login.login(email: email) ? "Logged in as \(email)." : "Login failed: \(login.errorMessage ?? "")")

@@ -8,10 +8,19 @@ import Orion
 public struct Tour {
     let network: RocketReserverNetwork
     let print: (String) -> Void
+    let subscriptionReady: () async throws -> Void
 
-    public init(network: RocketReserverNetwork, print: @escaping (String) -> Void) {
+    /// - Parameter subscriptionReady: returns once the server has the tour's subscription, so
+    ///   that the booking's notification is not lost. A client cannot see the server's
+    ///   subscriptions: by default it gives the socket a moment to connect. A test that can ask
+    ///   the server waits for its report instead.
+    public init(
+        network: RocketReserverNetwork, print: @escaping (String) -> Void,
+        subscriptionReady: @escaping () async throws -> Void = { try await Task.sleep(for: .milliseconds(300)) }
+    ) {
         self.network = network
         self.print = print
+        self.subscriptionReady = subscriptionReady
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -44,8 +53,7 @@ public struct Tour {
         let notifications = NotificationsViewModel(client: client)
         notifications.start()
         defer { notifications.stop() }
-        // The subscription is ready once the server has it: give the socket a moment to connect.
-        try await Task.sleep(for: .milliseconds(300))
+        try await subscriptionReady()
         let updatesBefore = details.updateCount
         guard await details.book() else { throw Failure(description: details.lastMessage ?? "booking failed") }
         print("  server: \(details.lastMessage ?? "")")

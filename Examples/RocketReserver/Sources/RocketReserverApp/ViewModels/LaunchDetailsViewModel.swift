@@ -47,6 +47,17 @@ public final class LaunchDetailsViewModel {
         watching = nil
     }
 
+    /// Loads the launch once, from the cache or the server, without watching it.
+    public func load() async {
+        do {
+            let result = try await client.fetch(query: LaunchDetailsQuery(launchId: launchID))
+            launch = result.data?.launch ?? launch
+            errorMessage = result.errors?.first?.message
+        } catch {
+            errorMessage = "\(error)"
+        }
+    }
+
     /// Books the launch (the user must be logged in); the watcher shows `isBooked` change.
     @discardableResult
     public func book() async -> Bool {

@@ -6,10 +6,14 @@ import Darwin
 #endif
 
 /// A bare TCP connection to the test server, for responses that stream (a multipart
-/// subscription) and that URLSession only hands over whole. Non-blocking: reads poll, so a
-/// test never blocks one of the few threads the server shares with it.
+/// subscription) and that URLSession only hands over whole. A thread of its own reads the
+/// socket (blocking there, not on one of the few threads the server shares with the test) and
+/// hands each chunk on as it comes.
 final class RawHTTPConnection {
     private let socketFD: Int32
+    /// What the reader thread received, chunk by chunk; it ends when the connection does.
+    private let chunks: AsyncStream<Data>
+    /// Everything received so far.
     private var received = Data()
 
     init(port: Int) throws {
@@ -32,47 +36,52 @@ final class RawHTTPConnection {
             close(fd)
             throw TestFailure("connect() failed")
         }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         socketFD = fd
+        let (chunks, continuation) = AsyncStream<Data>.makeStream()
+        self.chunks = chunks
+        // The reader owns the descriptor's end: it closes it once reads end (the server closed,
+        // or `deinit` shut the socket down).
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { break }
+                continuation.yield(Data(buffer[0..<count]))
+            }
+            continuation.finish()
+            close(fd)
+        }
     }
 
-    deinit { close(socketFD) }
+    deinit { shutdown(socketFD, Int32(SHUT_RDWR)) }
 
     func send(_ text: String) async throws {
         var bytes = Array(text.utf8)[...]
-        let deadline = ContinuousClock.now + .seconds(10)
         while !bytes.isEmpty {
             let sent = bytes.withUnsafeBytes { write(socketFD, $0.baseAddress, $0.count) }
-            if sent > 0 {
-                bytes = bytes.dropFirst(sent)
-            } else if errno == EAGAIN || errno == EWOULDBLOCK, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
-            } else {
-                throw TestFailure("write() failed")
-            }
+            guard sent > 0 else { throw TestFailure("write() failed") }
+            bytes = bytes.dropFirst(sent)
         }
     }
 
-    /// Reads until everything received so far satisfies `condition`; returns it as text.
-    func read(timeout: Double, until condition: (String) -> Bool) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(timeout)
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let text = String(decoding: received, as: UTF8.self)
-            if condition(text) { return text }
-            guard ContinuousClock.now < deadline else {
-                throw TestFailure("Timed out after \(timeout) s; received so far: \(text.suffix(500))")
-            }
-            let count = buffer.withUnsafeMutableBytes { recv(socketFD, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                received.append(contentsOf: buffer[0..<count])
-            } else if count == 0 {
+    /// Reads until everything received so far satisfies `condition`; returns it as text. Fails
+    /// after `timeout` seconds (a bound for a test that fails, not a schedule).
+    func read(timeout: Double, until condition: @escaping @Sendable (String) -> Bool) async throws -> String {
+        let start = received
+        let chunks = chunks
+        let (text, ended) = try await withTimeout(timeout) {
+            var received = start
+            var iterator = chunks.makeAsyncIterator()
+            while true {
                 let text = String(decoding: received, as: UTF8.self)
-                if condition(text) { return text }
-                throw TestFailure("The server closed the connection; received: \(text.suffix(500))")
-            } else {
-                try await Task.sleep(for: .milliseconds(10))
+                if condition(text) { return (received, false) }
+                guard let chunk = await iterator.next() else { return (received, true) }
+                received.append(chunk)
             }
         }
+        received = text
+        let decoded = String(decoding: received, as: UTF8.self)
+        if ended, !condition(decoded) { throw TestFailure("The server closed the connection; received: \(decoded.suffix(500))") }
+        return decoded
     }
 }

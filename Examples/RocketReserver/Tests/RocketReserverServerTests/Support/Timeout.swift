@@ -1,3 +1,5 @@
+import RocketReserverServer
+
 /// A test step that took longer than it may.
 struct TimeoutError: Error, CustomStringConvertible {
     let seconds: Double
@@ -25,12 +27,14 @@ func withTimeout<T: Sendable>(_ seconds: Double, _ operation: @escaping @Sendabl
     }
 }
 
-/// Polls `condition` every 10 ms until it holds, for at most `seconds`.
-func waitUntil(_ seconds: Double, _ what: String, _ condition: @escaping @Sendable () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if await condition() { return }
-        try await Task.sleep(for: .milliseconds(10))
+/// Returns once the number of the server's listening subscriptions meets `condition`; fails
+/// after `seconds` (a bound for a test that fails, not a schedule).
+func waitUntil(
+    _ seconds: Double, _ what: String, _ server: RocketReserverServer, subscriptions condition: @escaping @Sendable (Int) -> Bool
+) async throws {
+    do {
+        try await withTimeout(seconds) { await server.waitForActiveSubscriptions(where: condition) }
+    } catch is TimeoutError {
+        throw TestFailure("Timed out after \(seconds) s waiting until \(what)")
     }
-    throw TestFailure("Timed out after \(seconds) s waiting until \(what)")
 }

@@ -7,7 +7,8 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the client's tests: each request is answered as the
 /// test's handler says, including the faults a real network produces (error statuses, bodies that
-/// are cut short or not GraphQL, slow answers, connections dropped mid-body).
+/// are cut short or not GraphQL, answers that never come, connections dropped mid-body). Tests
+/// wait for what it reports (`received`, `hangUps`), never for a while.
 final class FaultServer: @unchecked Sendable {
     /// A request as the server received it.
     struct Request: Sendable {
@@ -28,8 +29,9 @@ final class FaultServer: @unchecked Sendable {
         case truncated(body: String, declaredLength: Int)
         /// Sends headers and part of the body, then drops the connection.
         case dropMidBody(body: String)
-        /// Waits, then answers.
-        case delayed(seconds: Double, Behavior)
+        /// Never answers: holds the connection until the client closes it (it timed out or
+        /// cancelled), which `hangUps` counts.
+        case noAnswer
     }
 
     private let socket: Int32
@@ -39,6 +41,10 @@ final class FaultServer: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Request] = []
     private var stopped = false
+    /// Requests received so far, to wait for one.
+    let receivedCount = EventCount()
+    /// Connections the client closed while waiting for an answer (`noAnswer`).
+    let hangUps = EventCount()
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
 
@@ -108,6 +114,7 @@ final class FaultServer: @unchecked Sendable {
         lock.lock()
         received.append(request)
         lock.unlock()
+        receivedCount.record()
         answer(handler(request), on: connection)
     }
 
@@ -125,9 +132,11 @@ final class FaultServer: @unchecked Sendable {
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count * 4)\r\nConnection: close\r\n\r\n")
             send(connection, Data(body.utf8))
             shutdown(connection, Int32(SHUT_RDWR))
-        case .delayed(let seconds, let next):
-            Thread.sleep(forTimeInterval: seconds)
-            answer(next, on: connection)
+        case .noAnswer:
+            // The client sends nothing more: the read ends when it closes the connection.
+            var byte: UInt8 = 0
+            while recv(connection, &byte, 1, 0) > 0 {}
+            hangUps.record()
         }
     }
 

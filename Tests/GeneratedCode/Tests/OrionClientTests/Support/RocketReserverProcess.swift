@@ -6,6 +6,8 @@ import Foundation
 final class RocketReserverProcess: @unchecked Sendable {
     // Set once in init; `process` is only terminated after.
     private let process: Process
+    /// Signalled when the process has exited.
+    private let exited = DispatchSemaphore(value: 0)
     private let directory: URL
     /// Whether the database directory is this process's to delete (it made it).
     private let ownsDirectory: Bool
@@ -42,6 +44,7 @@ final class RocketReserverProcess: @unchecked Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
 
         // The first line names the URL; a server that dies or stays silent fails the start.
@@ -67,9 +70,9 @@ final class RocketReserverProcess: @unchecked Sendable {
     deinit {
         if process.isRunning { process.terminate() }
         // A graceful shutdown waits for open connections (a client's WebSocket); a test must not
-        // wait for it forever, nor hold a thread of the shared pool while it does.
-        for _ in 0..<300 where process.isRunning { usleep(10_000) }
-        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+        // wait for it forever, nor hold a thread of the shared pool while it does: killed if it
+        // has not exited within 3 s.
+        if exited.wait(timeout: .now() + 3) == .timedOut { _ = kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
