@@ -1,5 +1,5 @@
-// The JSON tape's libFuzzer target. `scripts/fuzz.sh` builds it against the OrionAPI module and
-// runs it; any crash, hang or sanitizer report fails the run.
+// The JSON tape's libFuzzer target. `scripts/fuzz.sh` builds it against the OrionAPI module (and
+// Orion's JSON writer) and runs it; any crash, hang or sanitizer report fails the run.
 //
 // Properties checked on every input:
 // - parsing throws nothing but `JSONParseError` (typed throws see to that) and never crashes;
