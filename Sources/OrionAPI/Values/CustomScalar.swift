@@ -75,7 +75,14 @@ extension Date: CustomScalarType {
         }
     }
 
-    public var _jsonValue: JSONValue { .string(formatted(.iso8601)) }
+    /// Whole seconds as `2006-03-24T22:30:00Z`; a date with a fraction of a second with its
+    /// milliseconds, `2006-03-24T22:30:00.250Z`, so that a date read with them reads back equal.
+    /// (Finer fractions keep their milliseconds only: `ISO8601FormatStyle` writes no more.)
+    public var _jsonValue: JSONValue {
+        let seconds = timeIntervalSince1970
+        guard seconds.rounded(.down) != seconds else { return .string(formatted(.iso8601)) }
+        return .string(formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
 }
 
 extension URL: CustomScalarType {
