@@ -30,6 +30,10 @@ let package = Package(
         // refuse the upgrade with 403; and a refused upgrade reaches its caller without its status.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+        // `swift package generate-documentation` only (scripts/test.sh builds the DocC catalog in
+        // Sources/Orion/Orion.docc with it, warnings as errors). A command plugin: no target links
+        // it, so an app that depends on Orion builds nothing of it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // What generated code imports, and nothing else: it depends on Foundation only.

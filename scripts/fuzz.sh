@@ -1,33 +1,157 @@
 #!/usr/bin/env bash
-# Fuzzes the GraphQL parser with libFuzzer for SECONDS (default 60), seeded with every
-# .graphql/.graphqls file of ../shared/data. Fails on any crash, hang (10 s per input) or
-# AddressSanitizer report, leaving the input that caused it in .fuzz/.
+# Fuzzes every decoder that reads bytes from outside with libFuzzer, SECONDS each (default 60),
+# or only the TARGETs named. Fails on any crash, hang (10 s per input), AddressSanitizer report or
+# broken property, leaving the input that caused it in .fuzz/artifacts/, named after its target.
 #
-# Run it longer for a deeper search, e.g. an hour, keeping the corpus it grows between runs:
+#   scripts/fuzz.sh [SECONDS] [TARGET...]
+#
+#   parser             the GraphQL parser: printing what parses is a fixed point
+#   json-tape          the JSON tape parser and the typed decoders of every value
+#   multipart          the multipart subscription parser, however the body is chunked
+#   websocket-message  the messages of graphql-transport-ws and the legacy graphql-ws
+#   sqlite-record      the SQLite cache's record decoder: what decodes re-encodes to the same record
+#   json-object        a model's init(jsonObject:) from what JSONSerialization parses
+#
+# Each target's folder in Fuzz/ says what it checks. Run longer for a deeper search, e.g. an hour
+# each, keeping the corpora they grow between runs (.fuzz/<target>/corpus):
 #   scripts/fuzz.sh 3600
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
+shift || true
+all_targets=(parser json-tape multipart websocket-message sqlite-record json-object)
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("${all_targets[@]}")
 shared=${ORION_SHARED_DATA:-../shared/data}
 # Swift's own crash backtracer reads memory in ways AddressSanitizer reports; libFuzzer's report
 # of the real fault is what we want.
 export SWIFT_BACKTRACE=enable=no
-mkdir -p .fuzz/corpus .fuzz/seeds .fuzz/artifacts
+build=.fuzz/build
+mkdir -p "$build" .fuzz/artifacts
 
-# One module: the parser's sources and the fuzz entry point, instrumented for libFuzzer and ASan.
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name GraphQLLanguage \
-    $(find Sources/GraphQLLanguage -name '*.swift' | sort) Fuzz/ParserFuzzer/main.swift \
-    -o .fuzz/parser-fuzzer 2> >(grep -v -e 'ld.gold: warning' -e '^$' >&2)
+# Everything is instrumented for libFuzzer and ASan. `-package-name` lets the fuzz modules use
+# the `package` API of the libraries, as the libraries use each other's.
+swift_flags=(-O -wmo -sanitize=fuzzer,address -parse-as-library -package-name orion -I "$build" -L "$build")
+quiet_linker() { grep -v -e 'ld.gold: warning' -e '^$' >&2 || true; }
 
-find "$shared" \( -name '*.graphql' -o -name '*.graphqls' \) -exec cp {} .fuzz/seeds/ \;
+# A library module, built once per run and only when a target needs it: `library NAME FILE...`.
+# Only the files the decoders need: a partial Orion (the multipart parser and JSON writing) and a
+# partial OrionCache (the record types) build in seconds, the whole modules in minutes.
+built=" "
+library() {
+    local name=$1
+    shift
+    case "$built" in *" $name "*) return ;; esac
+    local started=$SECONDS
+    swiftc "${swift_flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
+        -emit-library -static -o "$build/lib$name.a" "$@" 2> >(quiet_linker)
+    built+="$name "
+    echo "fuzz: built $name in $((SECONDS - started))s"
+}
+orion_api() { library OrionAPI $(find Sources/OrionAPI -name '*.swift' | sort); }
+orion_partial() {
+    orion_api
+    library Orion Sources/Orion/Subscriptions/{MultipartSubscriptionParser,MultipartSubscriptionError,MultipartSubscriptionEvent,RawJSONField}.swift \
+        Sources/Orion/Network/JSONEncoding.swift
+}
+orion_cache_records() { orion_api; library OrionCache Sources/OrionCache/Records/*.swift; }
 
-.fuzz/parser-fuzzer .fuzz/corpus .fuzz/seeds \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-    -artifact_prefix=.fuzz/artifacts/ -print_final_stats=1 2>&1 | grep -v -e '^#[0-9]' -e 'NEW_FUNC' -e 'Uses: ' -e 'recommended dictionary' | tail -25
-status=${PIPESTATUS[0]}
-if [ "$status" -ne 0 ]; then
-    echo "fuzz: the parser failed on an input; see .fuzz/artifacts/" >&2
+# A fuzz target's executable: `fuzzer TARGET MODULE "LIBRARIES" FILE...`.
+fuzzer() {
+    local target=$1 module=$2 libraries=$3
+    shift 3
+    local started=$SECONDS link=()
+    for name in $libraries; do link+=("-l$name"); done
+    swiftc "${swift_flags[@]}" -module-name "$module" "$@" "${link[@]}" -o ".fuzz/$target-fuzzer" 2> >(quiet_linker)
+    echo "fuzz: built $target in $((SECONDS - started))s"
+}
+
+# Builds TARGET and says where its seeds are (one directory per line) and its longest input.
+prepare() {
+    local target=$1
+    max_len=65536
+    seeds=()
+    leaks=1
+    case "$target" in
+    parser)
+        local started=$SECONDS
+        swiftc "${swift_flags[@]}" -module-name GraphQLLanguage $(find Sources/GraphQLLanguage -name '*.swift' | sort) \
+            Fuzz/ParserFuzzer/main.swift -o .fuzz/parser-fuzzer 2> >(quiet_linker)
+        echo "fuzz: built parser in $((SECONDS - started))s"
+        mkdir -p .fuzz/parser/seeds
+        find "$shared" \( -name '*.graphql' -o -name '*.graphqls' \) -exec cp {} .fuzz/parser/seeds/ \;
+        seeds=(.fuzz/parser/seeds)
+        ;;
+    json-tape)
+        orion_partial
+        fuzzer json-tape JSONTapeFuzzer "Orion OrionAPI" Fuzz/Support/*.swift Fuzz/JSONTapeFuzzer/*.swift
+        mkdir -p .fuzz/json-tape/seeds
+        find "$shared" -name '*.json' -size -64k -exec cp {} .fuzz/json-tape/seeds/ \;
+        # The large response, cut: libFuzzer reads no more than max_len of a seed.
+        find "$shared/responses" -name '*.json' -exec sh -c 'head -c 16384 "$1" > .fuzz/json-tape/seeds/cut-$(basename "$1")' sh {} \;
+        seeds=(.fuzz/json-tape/seeds Fuzz/JSONTapeFuzzer/seeds)
+        max_len=16384
+        ;;
+    multipart)
+        orion_partial
+        fuzzer multipart MultipartFuzzer "Orion OrionAPI" Fuzz/MultipartFuzzer/*.swift
+        seeds=(Fuzz/MultipartFuzzer/seeds)
+        max_len=16384
+        ;;
+    websocket-message)
+        orion_partial
+        # The decoders' files of OrionWebSocket, compiled into the fuzz module: the rest of it is the
+        # transport and the socket, which decoding does not need.
+        fuzzer websocket-message WebSocketMessageFuzzer "Orion OrionAPI" Fuzz/Support/*.swift \
+            Sources/OrionWebSocket/Protocols/{GraphQLTransportWSMessage,LegacyGraphQLWSMessage,WebSocketMessageJSON,WebSocketProtocolError}.swift \
+            Fuzz/WebSocketMessageFuzzer/*.swift
+        seeds=(Fuzz/WebSocketMessageFuzzer/seeds)
+        max_len=8192
+        ;;
+    sqlite-record)
+        orion_cache_records
+        fuzzer sqlite-record SQLiteRecordFuzzer "OrionCache OrionAPI" Fuzz/Support/*.swift Sources/OrionSQLite/RecordCoding.swift \
+            Fuzz/SQLiteRecordFuzzer/*.swift
+        seeds=(Fuzz/SQLiteRecordFuzzer/seeds)
+        ;;
+    json-object)
+        orion_api
+        fuzzer json-object JSONObjectFuzzer "OrionAPI" Fuzz/JSONObjectFuzzer/*.swift
+        seeds=(Fuzz/JSONObjectFuzzer/seeds)
+        max_len=8192
+        # LeakSanitizer takes the model's static selections, built once, for leaks: it does not
+        # see the pointers of Swift's indirect enums. Memory is still bounded by -rss_limit_mb.
+        leaks=0
+        ;;
+    *)
+        echo "fuzz: no target $target; the targets are: ${all_targets[*]}" >&2
+        exit 2
+        ;;
+    esac
+}
+
+failed=()
+for target in "${targets[@]}"; do
+    prepare "$target"
+    mkdir -p ".fuzz/$target/corpus"
+    started=$SECONDS
+    set +e
+    ASAN_OPTIONS="detect_leaks=$leaks" ".fuzz/$target-fuzzer" ".fuzz/$target/corpus" "${seeds[@]}" \
+        -max_total_time="$seconds" -detect_leaks="$leaks" -timeout=10 -rss_limit_mb=4096 -max_len="$max_len" \
+        -artifact_prefix=".fuzz/artifacts/$target-" -print_final_stats=1 2>&1 |
+        grep -v -e '^#[0-9]*[[:space:]]*\(NEW\|REDUCE\|pulse\|INITED\)' -e 'NEW_FUNC' -e 'Uses: ' -e 'recommended dictionary' -e '^INFO: ' | tail -25
+    status=${PIPESTATUS[0]}
+    set -e
+    if [ "$status" -ne 0 ]; then
+        echo "fuzz: $target failed on an input; see .fuzz/artifacts/$target-*" >&2
+        failed+=("$target")
+    else
+        echo "fuzz: $target: no crash, hang, sanitizer report or broken property in $((SECONDS - started))s"
+    fi
+done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz: failed: ${failed[*]}" >&2
     ls -l .fuzz/artifacts/ >&2
-    exit "$status"
+    exit 1
 fi
-echo "fuzz: no crash, hang or sanitizer report in ${seconds}s"
+echo "fuzz: ${targets[*]}: all passed, ${seconds}s each, ${SECONDS}s in all with the builds"

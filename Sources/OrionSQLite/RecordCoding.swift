@@ -116,10 +116,17 @@ enum RecordCoding {
         }
     }
 
+    /// How deep lists and JSON may nest in a record that decodes: twice what a response may
+    /// (`JSONTape` reads 512 levels), for JSON in lists. Reading recurses, and a damaged file must
+    /// not run it out of stack: a record nested deeper reads as damaged.
+    static let maximumDepth = 1024
+
     /// Reads what `Writer` wrote; every read checks the bounds and answers nil past them.
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// How many lists and objects the read is inside.
+        var depth = 0
 
         var isAtEnd: Bool { offset == bytes.count }
 
@@ -177,7 +184,9 @@ enum RecordCoding {
 
         /// A count, then that many elements.
         mutating func list<Element>(_ element: (inout Reader) -> Element?) -> [Element]? {
-            guard let count = count() else { return nil }
+            guard depth < RecordCoding.maximumDepth, let count = count() else { return nil }
+            depth += 1
+            defer { depth -= 1 }
             var elements: [Element] = []
             elements.reserveCapacity(count)
             for _ in 0..<count {
@@ -201,7 +210,9 @@ enum RecordCoding {
             case 5: return string().map(JSONValue.string)
             case 6: return list { $0.json() }.map(JSONValue.list)
             case 7:
-                guard let count = count() else { return nil }
+                guard depth < RecordCoding.maximumDepth, let count = count() else { return nil }
+                depth += 1
+                defer { depth -= 1 }
                 var fields: [String: JSONValue] = [:]
                 for _ in 0..<count {
                     guard let name = string(), let value = json() else { return nil }

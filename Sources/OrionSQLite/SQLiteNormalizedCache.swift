@@ -35,8 +35,10 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
 
     /// Opens the cache file at `fileURL`, creating it if needed.
     ///
-    /// - Parameter readOnly: open it for reading only, even when it could be written. A file
-    ///   that cannot be written is opened for reading only anyway.
+    /// - Parameters:
+    ///   - fileURL: the cache file; SQLite keeps its journal files beside it.
+    ///   - readOnly: open it for reading only, even when it could be written. A file
+    ///     that cannot be written is opened for reading only anyway.
     public init(fileURL: URL, readOnly: Bool = false) throws {
         self.fileURL = fileURL
         isReadOnly = readOnly || !Self.canWrite(fileURL)

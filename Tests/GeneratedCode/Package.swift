@@ -22,14 +22,16 @@ let package = Package(
         // (with -warnings-as-errors, as everything here) to show that they compile.
         .target(name: "HostileEmbedded", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-embedded"),
         .target(name: "HostileSingleFile", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-single-file"),
-        // The README's Swift listings (ReadmeListings/extract.py), built against the current API.
+        // The Swift listings of the README and the DocC articles (Listings/extract.py), built
+        // against the current API.
         .target(
-            name: "ReadmeListings",
+            name: "Listings",
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionWebSocket", package: "Orion"),
-                .product(name: "GraphQLLanguage", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
+                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
             ],
-            path: "Generated/ReadmeListings"
+            path: "Generated/Listings"
         ),
         .testTarget(
             name: "GeneratedCodeTests",

@@ -41,8 +41,9 @@ for layout in embedded single-file; do
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
 done
 
-# The README's Swift listings, as a target of this package: the build compiles each one.
-python3 "$here/ReadmeListings/extract.py" "$root/README.md" "$here/Generated/ReadmeListings"
+# The Swift listings of the README and of the DocC articles, as a target of this package: the
+# build compiles each one (paths relative to the root, which the compiler's errors then name).
+(cd "$root" && python3 "$here/Listings/extract.py" "$here/Generated/Listings" README.md Sources/Orion/Orion.docc/*.md)
 
 # The schema sweep (Tests/SchemaSweep): operations written from each schema alone, their
 # packages, and the SchemaSweepTests target's tests.

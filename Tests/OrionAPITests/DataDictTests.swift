@@ -169,6 +169,17 @@ private enum TestSchemaMetadata: SchemaMetadata {
         #expect((try hero(Self.droid).jsonObject["hero"] as? [String: Any])?.keys.contains("extra") == false, "an excluded field stays absent")
     }
 
+    /// Found by the fuzzer (`Fuzz/JSONObjectFuzzer/seeds/fractional-date`): a date with a fraction of
+    /// a second was written back without it, so that `jsonObject` read back to another model.
+    @Test func aDateWithAFractionOfASecondIsWrittenWithIt() throws {
+        let json = #"{"hero": {"__typename": "Human", "title": "Luke", "name": "Luke", "born": "1977-05-25T00:00:00.25Z", "appearsIn": []}}"#
+        let data = try hero(json)
+        #expect(data.hero?.born == Date(timeIntervalSince1970: 233_366_400.25))
+        #expect(try HeroData(jsonObject: data.jsonObject) == data)
+        #expect(Date(timeIntervalSince1970: 233_366_400.25)._jsonValue == .string("1977-05-25T00:00:00.250Z"))
+        #expect(Date(timeIntervalSince1970: 233_366_400)._jsonValue == .string("1977-05-25T00:00:00Z"), "whole seconds as before")
+    }
+
     @Test func modelsAreEqualWhenTheirDataIs() throws {
         let first = try hero(Self.droid)
         let second = try hero(Self.droid)

@@ -54,6 +54,23 @@ import Testing
         #expect(decode(Array("{\"id\":{\"v\":\"92\"}}".utf8)) == nil, "JSON is not a record")
     }
 
+    /// Found by the fuzzer (`Fuzz/SQLiteRecordFuzzer/seeds/deep-nesting`): a damaged record of
+    /// lists in lists ran the recursive reader out of stack.
+    @Test func nestingDeeperThanTheLimitIsRefusedNotOverflowingTheStack() {
+        func nested(_ tag: UInt8, depth: Int) -> [UInt8] {
+            // One field, "", no expiry, then `depth` lists (or objects of one field "") of one element.
+            [1, 0, 0] + Array(repeating: tag == 7 ? [7, 1, 0] : [tag, 1], count: depth).flatMap { $0 } + [0]
+        }
+        for tag: UInt8 in [6, 7, 9] {
+            #expect(decode(nested(tag, depth: 100_000)) == nil, "tag \(tag) nested 100 000 deep")
+            #expect(decode(nested(tag, depth: RecordCoding.maximumDepth + 1)) == nil, "tag \(tag) one level too deep")
+            #expect(decode(nested(tag, depth: RecordCoding.maximumDepth)) != nil, "tag \(tag) at the limit")
+        }
+        let deepest = (0..<RecordCoding.maximumDepth).reduce(JSONValue.null) { inner, _ in .list([inner]) }
+        let record = Record(key: "Launch:92", fields: ["custom": .value(deepest)])
+        #expect(decode(RecordCoding.encode(record)) == record, "JSON as deep as the limit round-trips")
+    }
+
     /// A cache file holding `record`, then changed behind the cache's back by `sql`.
     private func cacheFile(alteredBy sql: String...) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("orion-coding-\(UUID().uuidString).sqlite")

@@ -21,7 +21,7 @@ import OrionCache
 /// - **Ends current.** After the last write, the last delivery is the cache's data (or, when
 ///   it cannot be read back, the server's): every change is seen by a read that starts after it.
 /// - **Atomic snapshots.** Each read of the cache is one atomic read of the store (see
-///   ``OrionStore``): a delivery never mixes records of two writes.
+///   `OrionStore`): a delivery never mixes records of two writes.
 /// - **No second read.** A server result's dependencies are the fields its write wrote, which
 ///   are those a read of it reads; a cached result's are those its read read.
 /// - **No refetch loops.** When a change leaves the cache without all the data it showed (a

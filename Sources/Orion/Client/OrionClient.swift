@@ -24,8 +24,10 @@ public final class OrionClient: Sendable {
 
     /// A client for the server at `url`, with the default interceptors.
     ///
-    /// - Parameter store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
-    ///   results across launches.
+    /// - Parameters:
+    ///   - url: the server's GraphQL endpoint.
+    ///   - store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
+    ///     results across launches.
     public convenience init(url: URL, store: OrionStore = OrionStore()) {
         self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store)
     }
@@ -126,13 +128,13 @@ public final class OrionClient: Sendable {
         result.dataObject = nil
         guard writes, result.source == .server, let data = result.data else { return result }
         do {
+            // What it wrote, for a watcher, which then need not read the result back to learn it.
             // A transport that builds results in code has no response object: the model is written.
-            let object = try dataObject ?? OrionStore.responseObject(of: data)
-            if store.hasSubscribers {
-                // What it wrote, for a watcher, which then need not read the result back to learn it.
-                result.cacheDependencies = try store.writeTrackingDependencies(data: object, for: operation, maxAge: result.maxAge)
-            } else {
-                try store.write(data: object, for: operation, maxAge: result.maxAge)
+            switch (dataObject, store.hasSubscribers) {
+            case (let object?, true): result.cacheDependencies = try store.writeTrackingDependencies(data: object, for: operation, maxAge: result.maxAge)
+            case (let object?, false): try store.write(data: object, for: operation, maxAge: result.maxAge)
+            case (nil, true): result.cacheDependencies = try store.writeTrackingDependencies(data: data, for: operation, maxAge: result.maxAge)
+            case (nil, false): try store.write(data: data, for: operation, maxAge: result.maxAge)
             }
         } catch {
             result.cacheWriteError = error

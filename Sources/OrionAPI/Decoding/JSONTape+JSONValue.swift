@@ -1,38 +1,32 @@
 extension JSONTape {
-    /// A tape of a value built in memory (cache records, fixtures): the same index a parsed
+    /// A tape of a value built in memory (fixtures, the object a schema configuration's
+    /// `cacheKeyInfo` reads when a model is written to the cache): the same index a parsed
     /// response gives, without writing and re-reading JSON text.
     public convenience init(_ value: JSONValue) {
         var builder = Builder()
         builder.append(value)
-        self.init(builder)
-    }
-
-    /// The tape a builder has written.
-    package convenience init(_ builder: Builder) {
         self.init(bytes: builder.bytes, entries: builder.entries)
     }
 
-    /// Writes a tape value by value: the cache reader writes the models' input straight from
-    /// records, with no `JSONValue` tree in between.
-    package struct Builder {
+    /// Writes a tape value by value.
+    private struct Builder {
         var bytes: [UInt8] = []
         var entries: [Entry] = []
 
-        package init() {}
-
-        package mutating func append(_ value: JSONValue) {
+        mutating func append(_ value: JSONValue) {
             switch value {
             case .null: entries.append(Entry(kind: .null, flag: false, first: 0, second: 0))
             case .bool(let bool): entries.append(Entry(kind: bool ? .true : .false, flag: false, first: 0, second: 0))
             case .int(let int): appendBytes(kind: .number, flag: false, String(int).utf8)
+            // Swift prints the shortest text that reads back as the same double.
             case .double(let double): appendBytes(kind: .number, flag: true, String(double).utf8)
             case .string(let string): appendString(string)
             case .list(let values):
-                let list = beginList()
+                let list = begin(.array)
                 for element in values { append(element) }
                 end(list, count: values.count)
             case .object(let fields):
-                let object = beginObject()
+                let object = begin(.object)
                 for (key, element) in fields {
                     appendString(key)
                     append(element)
@@ -42,24 +36,19 @@ extension JSONTape {
         }
 
         /// A string: an object's key, or a string value. Raw UTF-8, so no escapes to decode.
-        package mutating func appendString(_ string: String) {
+        private mutating func appendString(_ string: String) {
             appendBytes(kind: .string, flag: false, string.utf8)
         }
 
-        /// Starts an object, whose keys and values follow; `end` closes it.
-        package mutating func beginObject() -> Int {
-            entries.append(Entry(kind: .object, flag: false, first: 0, second: 0))
-            return entries.count - 1
-        }
-
-        /// Starts a list, whose elements follow; `end` closes it.
-        package mutating func beginList() -> Int {
-            entries.append(Entry(kind: .array, flag: false, first: 0, second: 0))
+        /// Starts a container, whose elements follow (an object's: keys and values); `end`
+        /// closes it.
+        private mutating func begin(_ kind: Kind) -> Int {
+            entries.append(Entry(kind: kind, flag: false, first: 0, second: 0))
             return entries.count - 1
         }
 
         /// Closes the container begun at `index`, with `count` elements (an object's: fields).
-        package mutating func end(_ index: Int, count: Int) {
+        private mutating func end(_ index: Int, count: Int) {
             entries[index].first = UInt32(entries.count)
             entries[index].second = UInt32(count)
         }

@@ -26,9 +26,29 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     /// excluded it).
     public var isMissingField: Bool { found == Self.missing }
 
-    static let missing = "nothing (the field is missing)"
+    @usableFromInline static let missing = "nothing (the field is missing)"
 
     public var description: String {
         "Response data does not match the operation at \(path): expected \(expected), found \(found)."
+    }
+}
+
+extension JSONValue {
+    /// A short rendering of the value, for the `found` of an error, as a response's would read.
+    var foundDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let value): return "\(value)"
+        case .int(let value): return "\(value)"
+        case .double(let value): return "\(value)"
+        case .string(let value): return value.count > 40 ? "a string" : "\"\(value)\""
+        case .list: return "a list"
+        case .object: return "an object"
+        }
+    }
+
+    /// The error of a value of another type than `expected`, with an empty path.
+    package func mismatch(_ expected: String) -> ResponseDecodingError {
+        ResponseDecodingError(expected: expected, found: foundDescription)
     }
 }

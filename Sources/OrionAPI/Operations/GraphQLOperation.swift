@@ -53,7 +53,7 @@ extension GraphQLOperation {
     /// None: an operation whose variables have no default values declares nothing.
     public static var __defaultVariables: [String: JSONValue] { [:] }
 
-    /// The variables the server executes the operation with: ``__variables``, and the default
+    /// The variables the server executes the operation with: `__variables`, and the default
     /// value of each variable left out of them (an explicit `null` stays `null`). What decoding
     /// the result, normalizing it into the cache and reading it back evaluate @include, @skip and
     /// arguments with, so that they agree with the server.

@@ -2,14 +2,27 @@ extension DataDict {
     /// Decodes the data of `selections` from a response object, checking every value against its
     /// selection's type.
     ///
-    /// - Parameter variables: the variables the operation was executed with, its variables'
-    ///   default values filled in for those it did not send (`GraphQLOperation.variablesWithDefaults`).
-    ///   With them, a selection that @include/@skip excludes is ``Value/excluded`` whatever the
-    ///   response holds, and one they include must be in the response. `nil` when they are not
-    ///   known: the response decides, and a conditional selection it lacks is excluded.
+    /// - Parameters:
+    ///   - object: the response object to decode.
+    ///   - selections: the model's selections (its `__selections`).
+    ///   - variables: the variables the operation was executed with, its variables'
+    ///     default values filled in for those it did not send (`GraphQLOperation.variablesWithDefaults`).
+    ///     With them, a selection that @include/@skip excludes is ``Value/excluded`` whatever the
+    ///     response holds, and one they include must be in the response. `nil` when they are not
+    ///     known: the response decides, and a conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` with the path of the first mismatch: a missing non-null
     ///   or included field, a value of another type, a custom scalar that does not parse.
     public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {
+        try self.init(from: object, selections: selections, variables: variables)
+    }
+
+    /// Decodes the data of `selections` from any source of objects: a response, or the cache's
+    /// records. `variables` as in ``init(decoding:selections:variables:)``.
+    ///
+    /// Inlinable so that each source gets code of its own, as fast as if written for it: the
+    /// response in this module, the cache's records in the module that reads them.
+    @inlinable
+    package init<Source: DataDictSource>(from object: Source, selections: [Selection], variables: [String: JSONValue]?) throws {
         var values: [Value] = []
         values.reserveCapacity(selections.count)
         var typename: Typename = .unread
@@ -27,16 +40,17 @@ extension DataDict {
     }
 
     /// The object's `__typename`, read when a type case first needs it.
-    private enum Typename {
+    @usableFromInline
+    enum Typename {
         case unread
         case read(String?)
     }
 
-    private static func decode(_ field: Selection.Field, in object: ResponseObject, variables: [String: JSONValue]?) throws -> Value {
-        let key = field.responseKey
+    @inlinable
+    static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, variables: [String: JSONValue]?) throws -> Value {
         do {
             guard let condition = field.condition else {
-                guard let value = object.value(forKey: key) else {
+                guard let value = try object.value(for: field) else {
                     guard case .nonNull(let type) = field.type else { return .null }
                     throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
                 }
@@ -45,7 +59,7 @@ extension DataDict {
             // Excluded by the variables, whatever the response holds (another selection of
             // the same key, in a fragment, may have brought it).
             if let variables, !condition.evaluate(with: variables) { return .excluded }
-            guard let value = object.value(forKey: key) else {
+            guard let value = try object.value(for: field) else {
                 // Included by the variables, so the server must have sent it.
                 guard variables == nil else {
                     throw ResponseDecodingError(expected: field.type.expectedDescription, found: ResponseDecodingError.missing)
@@ -56,11 +70,12 @@ extension DataDict {
             if value.isNull { return .null }
             return try decode(value, as: field.type, variables: variables)
         } catch let error as ResponseDecodingError {
-            throw error.prefixed(by: .key(key))
+            throw error.prefixed(by: .key(field.responseKey))
         }
     }
 
-    private static func decode(_ value: ResponseValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
+    @inlinable
+    static func decode<SourceValue: DataDictSourceValue>(_ value: SourceValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
         switch type {
         case .nonNull(let inner):
             // A null reaches the inner type's decoding, whose error says what it expected.
@@ -70,12 +85,13 @@ extension DataDict {
         }
     }
 
-    private static func decodeNonNull(_ value: ResponseValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
+    @inlinable
+    static func decodeNonNull<SourceValue: DataDictSourceValue>(_ value: SourceValue, as type: FieldType, variables: [String: JSONValue]?) throws -> Value {
         switch type {
         case .scalar(let scalar):
-            return try scalar.decodeDataDictValue(value)
+            return try value.decodeScalar(scalar)
         case .object(let model):
-            return .object(try DataDict(decoding: value.decodeObject(), selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: value.decodeObject(), selections: model.__selections, variables: variables))
         case .list(let elementType):
             let list = try value.decodeList()
             var elements: [Value] = []
@@ -95,44 +111,46 @@ extension DataDict {
 
     /// A type case or fragment: its data when its type condition holds, else null; excluded
     /// when its @include/@skip condition is false, or, without variables, when the response
-    /// lacks a field it selects.
-    private static func decode(
-        _ model: any SelectionSet.Type, condition: InclusionCondition?, checksType: Bool, in object: ResponseObject,
+    /// lacks a field it selects. It reads the same object as the selections around it.
+    @inlinable
+    static func decode<Source: DataDictSource>(
+        _ model: any SelectionSet.Type, condition: InclusionCondition?, checksType: Bool, in object: Source,
         variables: [String: JSONValue]?, typename: inout Typename
     ) throws -> Value {
         // The type condition first, so that the same response decodes to the same value with
         // variables and without.
         if checksType {
-            if case .unread = typename { typename = .read(try? object.value(forKey: "__typename")?.decodeString()) }
+            if case .unread = typename { typename = .read(object.typename()) }
             guard case .read(let name?) = typename, model.__parentType.isSatisfied(byTypename: name) else { return .null }
         }
         guard let condition else {
-            return .object(try DataDict(decoding: object, selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
         }
         if let variables {
             guard condition.evaluate(with: variables) else { return .excluded }
             // Included, so the server sent each of its fields: one missing is an error with its
             // path, a nullable one too (which would otherwise decode as null).
-            if let missing = Self.firstMissingField(of: model.__selections, in: object) {
+            if let missing = try Self.firstMissingField(of: model.__selections, in: object) {
                 throw ResponseDecodingError(expected: missing.type.expectedDescription, found: ResponseDecodingError.missing)
                     .prefixed(by: .key(missing.responseKey))
             }
-            return .object(try DataDict(decoding: object, selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
         }
         // Without variables the response decides: included when it has every field of the
         // selections (a nullable one too), else excluded.
-        guard Self.firstMissingField(of: model.__selections, in: object) == nil else { return .excluded }
+        guard try Self.firstMissingField(of: model.__selections, in: object) == nil else { return .excluded }
         do {
-            return .object(try DataDict(decoding: object, selections: model.__selections, variables: nil))
+            return .object(try DataDict(from: object, selections: model.__selections, variables: nil))
         } catch let error as ResponseDecodingError where error.isMissingField {
             return .excluded
         }
     }
 
-    /// The first unconditional field of `selections` whose response key the object lacks.
-    private static func firstMissingField(of selections: [Selection], in object: ResponseObject) -> Selection.Field? {
+    /// The first unconditional field of `selections` that the object lacks.
+    @inlinable
+    static func firstMissingField<Source: DataDictSource>(of selections: [Selection], in object: Source) throws -> Selection.Field? {
         for case .field(let field) in selections where field.condition == nil {
-            if object.value(forKey: field.responseKey) == nil { return field }
+            if try object.value(for: field) == nil { return field }
         }
         return nil
     }
@@ -140,6 +158,7 @@ extension DataDict {
 
 extension FieldType {
     /// What a value of the type is, for error messages: `String`, `Hero`, `a list`.
+    @usableFromInline
     var expectedDescription: String {
         switch self {
         case .scalar(let scalar): return "\(scalar)"

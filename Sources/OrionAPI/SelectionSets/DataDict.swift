@@ -9,7 +9,7 @@ public struct DataDict: Sendable, Hashable {
     /// One value per selection: a field's value, or the data of a type case or fragment (`null`
     /// when its type condition does not hold, ``Value/excluded`` when @include/@skip left it
     /// out).
-    @usableFromInline let values: [Value]
+    @usableFromInline package let values: [Value]
 
     @inlinable
     init(values: [Value]) {

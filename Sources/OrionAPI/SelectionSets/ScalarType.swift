@@ -6,11 +6,22 @@ public protocol ScalarType: DataDictReadable, Sendable {
     ///
     /// - Throws: ``ResponseDecodingError`` when the value is of another type.
     static func decodeDataDictValue(_ value: ResponseValue) throws -> DataDict.Value
+
+    /// Reads a non-null value as the cache stores it: the JSON the server sent, already typed,
+    /// so that a number is read as the number it is, without going through text.
+    ///
+    /// - Throws: ``ResponseDecodingError`` when the value is of another type.
+    static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value
 }
 
 extension String: ScalarType {
     public static func decodeDataDictValue(_ value: ResponseValue) throws -> DataDict.Value {
         .string(try value.decodeString())
+    }
+
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        guard case .string(let string) = value else { throw value.mismatch("String") }
+        return .string(string)
     }
 
     @inlinable
@@ -25,6 +36,17 @@ extension Int: ScalarType {
         .int(try value.decodeInt())
     }
 
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        switch value {
+        case .int(let int): return .int(int)
+        // As in a response, a whole number written with a fraction or exponent is an Int.
+        case .double(let double) where double.rounded() == double:
+            guard let int = Int(exactly: double) else { throw value.mismatch("Int") }
+            return .int(int)
+        default: throw value.mismatch("Int")
+        }
+    }
+
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
         guard case .int(let int) = value else { DataDict.mismatch(value, expected: "Int") }
@@ -37,6 +59,14 @@ extension Double: ScalarType {
         .double(try value.decodeDouble())
     }
 
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        switch value {
+        case .double(let double): return .double(double)
+        case .int(let int): return .double(Double(int))
+        default: throw value.mismatch("Double")
+        }
+    }
+
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
         guard case .double(let double) = value else { DataDict.mismatch(value, expected: "Double") }
@@ -47,6 +77,11 @@ extension Double: ScalarType {
 extension Bool: ScalarType {
     public static func decodeDataDictValue(_ value: ResponseValue) throws -> DataDict.Value {
         .bool(try value.decodeBool())
+    }
+
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        guard case .bool(let bool) = value else { throw value.mismatch("Bool") }
+        return .bool(bool)
     }
 
     @inlinable
@@ -63,6 +98,11 @@ extension GraphQLEnum: ScalarType {
         .string(try value.decodeString())
     }
 
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        guard case .string(let string) = value else { throw value.mismatch("String") }
+        return .string(string)
+    }
+
     @inlinable
     public static func _read(_ value: DataDict.Value) -> Self {
         guard case .string(let string) = value else { DataDict.mismatch(value, expected: "an enum value") }
@@ -73,6 +113,10 @@ extension GraphQLEnum: ScalarType {
 extension CustomScalarType {
     public static func decodeDataDictValue(_ value: ResponseValue) throws -> DataDict.Value {
         .custom(try Self(responseValue: value))
+    }
+
+    public static func decodeDataDictValue(_ value: JSONValue) throws -> DataDict.Value {
+        .custom(try Self(decodingJSON: value))
     }
 
     @inlinable

@@ -25,7 +25,7 @@ extension DataDictBacked {
 /// A generated model of a selection set: the data an operation, fragment, field or type case
 /// selects.
 ///
-/// The static ``__selections`` describe the model to the runtime: decoding a response and
+/// The static `__selections` describe the model to the runtime: decoding a response and
 /// writing it back as JSON follow them, as do normalizing into the cache and reading from it.
 /// Each property reads its value from the model's ``DataDict`` by position.
 public protocol SelectionSet: DataDictBacked, DataDictReadable {
@@ -38,11 +38,13 @@ public protocol SelectionSet: DataDictBacked, DataDictReadable {
 extension SelectionSet {
     /// Reads the model from a response object.
     ///
-    /// - Parameter variables: the variables the operation was executed with, defaults filled in
-    ///   (`operation.variablesWithDefaults`), which decide @include/@skip: an excluded selection
-    ///   reads as `nil` and is left out of ``jsonObject``, an included one must be in the
-    ///   response. `nil` (the default) when they are not known: the response decides, and a
-    ///   conditional selection it lacks is excluded.
+    /// - Parameters:
+    ///   - object: the response object to decode.
+    ///   - variables: the variables the operation was executed with, defaults filled in
+    ///     (`operation.variablesWithDefaults`), which decide @include/@skip: an excluded selection
+    ///     reads as `nil` and is left out of ``jsonObject``, an included one must be in the
+    ///     response. `nil` (the default) when they are not known: the response decides, and a
+    ///     conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
     public init(responseObject object: ResponseObject, variables: [String: JSONValue]? = nil) throws {
         self.init(_dataDict: try DataDict(decoding: object, selections: Self.__selections, variables: variables))
@@ -70,8 +72,10 @@ extension SelectionSet {
     /// let data = try HeroQuery.Data(jsonObject: json, variables: query.variablesWithDefaults)
     /// ```
     ///
-    /// - Parameter variables: as in ``init(responseObject:variables:)``; without them, a
-    ///   conditional field present in the JSON is included and one absent is excluded.
+    /// - Parameters:
+    ///   - jsonObject: the model's data as `JSONSerialization` reads it.
+    ///   - variables: as in ``init(responseObject:variables:)``; without them, a
+    ///     conditional field present in the JSON is included and one absent is excluded.
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch, or of a field
     ///   the variables include and the JSON lacks.
     public init(jsonObject: [String: Any], variables: [String: JSONValue]? = nil) throws {

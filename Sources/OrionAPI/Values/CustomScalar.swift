@@ -22,28 +22,21 @@ public struct CustomScalarError: Error, Sendable {
 
 extension CustomScalarType {
     public init(responseValue value: ResponseValue) throws {
-        let json = value.decodeJSON()
+        try self.init(decodingJSON: value.decodeJSON())
+    }
+
+    /// Reads the scalar, a ``CustomScalarError`` becoming the ``ResponseDecodingError`` of a
+    /// response (or cache record) that does not match.
+    init(decodingJSON json: JSONValue) throws {
         do {
             try self.init(_jsonValue: json)
         } catch let error as CustomScalarError {
-            throw ResponseDecodingError(expected: error.expected, found: describe(json))
+            throw ResponseDecodingError(expected: error.expected, found: json.foundDescription)
         }
     }
 
     public var jsonObjectValue: Any { _jsonValue.jsonObjectValue }
     public var jsonValue: JSONValue { _jsonValue }
-}
-
-private func describe(_ json: JSONValue) -> String {
-    switch json {
-    case .null: return "null"
-    case .bool(let value): return "\(value)"
-    case .int(let value): return "\(value)"
-    case .double(let value): return "\(value)"
-    case .string(let value): return "\"\(value)\""
-    case .list: return "a list"
-    case .object: return "an object"
-    }
 }
 
 extension Int64: CustomScalarType {
@@ -82,7 +75,14 @@ extension Date: CustomScalarType {
         }
     }
 
-    public var _jsonValue: JSONValue { .string(formatted(.iso8601)) }
+    /// Whole seconds as `2006-03-24T22:30:00Z`; a date with a fraction of a second with its
+    /// milliseconds, `2006-03-24T22:30:00.250Z`, so that a date read with them reads back equal.
+    /// (Finer fractions keep their milliseconds only: `ISO8601FormatStyle` writes no more.)
+    public var _jsonValue: JSONValue {
+        let seconds = timeIntervalSince1970
+        guard seconds.rounded(.down) != seconds else { return .string(formatted(.iso8601)) }
+        return .string(formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
 }
 
 extension URL: CustomScalarType {

@@ -54,14 +54,14 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// Writes a query's data, as if the server had returned it.
     public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
         var normalizer = Normalizer(schema: Query.__schema, variables: query.variablesWithDefaults)
-        try normalizer.normalizeRoot(try Self.object(data), selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
+        try normalizer.normalizeRoot(data.__data, selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
         add(normalizer.records)
     }
 
     /// Writes a fragment's data at a record, e.g. `Launch:92`.
     public func write<F: Fragment>(_ data: F, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         var normalizer = Normalizer(schema: F.__schema, variables: variables)
-        try normalizer.normalizeRoot(try Self.object(data), selections: F.__selections, key: key)
+        try normalizer.normalizeRoot(data.__data, selections: F.__selections, key: key)
         add(normalizer.records)
     }
 
@@ -91,12 +91,5 @@ public final class ReadWriteTransaction: ReadTransaction {
             merged.merge(record, changed: &ignored)
             pending[key] = merged
         }
-    }
-
-    private static func object<Model: SelectionSet>(_ model: Model) throws -> ResponseObject {
-        guard let json = JSONValue(jsonObjectValue: model.jsonObject) else {
-            throw ResponseDecodingError(expected: "JSON", found: "a model whose jsonObject is not JSON")
-        }
-        return try JSONTape(json).root.decodeObject()
     }
 }

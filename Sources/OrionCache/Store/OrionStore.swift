@@ -13,7 +13,7 @@ import OrionAPI
 ///   whole read, SQLite one read transaction. A reader sees all of a write or none of it, never
 ///   records of two writes mixed. Without this a watcher of several records could show a state
 ///   the cache never held.
-/// - **Ordered versions.** Each write that changes something takes the next ``version`` while it
+/// - **Ordered versions.** Each write that changes something takes the next `version` while it
 ///   holds the write lock, so versions follow write order. Subscribers are told of every such
 ///   write with its changed fields and version, after the write and outside the lock, in no
 ///   particular order across writes: a subscriber that needs write order compares versions (as
@@ -38,6 +38,7 @@ public final class OrionStore: Sendable {
     /// A store over `cache`.
     ///
     /// - Parameters:
+    ///   - cache: where the records are kept: in memory (the default) or, with `OrionSQLite`, in a file.
     ///   - expiration: how long cached fields stay fresh.
     ///   - now: the current time, read once per write (to stamp when its fields go stale) and
     ///     once per read (to tell stale fields): `Date()` unless a test passes a clock of its own,
@@ -112,11 +113,14 @@ public final class OrionStore: Sendable {
 
     /// Normalizes an operation's data into records and merges them.
     ///
-    /// - Parameter maxAge: how long the response may be used (its `Cache-Control: max-age`).
+    /// - Parameters:
+    ///   - data: the response's `data` object.
+    ///   - operation: the operation it answers, whose variables decide arguments and @include/@skip.
+    ///   - maxAge: how long the response may be used (its `Cache-Control: max-age`).
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
-        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+        try write(data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
     }
 
     /// Writes a server result as `write(data:for:maxAge:)` does, and returns the record fields
@@ -125,14 +129,49 @@ public final class OrionStore: Sendable {
     package func writeTrackingDependencies<Operation: GraphQLOperation>(
         data: ResponseObject, for operation: Operation, maxAge: TimeInterval?
     ) throws -> CacheDependencies {
-        try write(data: data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+        try write(data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+    }
+
+    /// Normalizes a response's data or a model's, stamps expirations and merges the records.
+    private func write<Operation: GraphQLOperation>(
+        _ data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
     }
 
     private func write<Operation: GraphQLOperation>(
-        data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+        _ data: DataDict, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
-        var normalizer = Normalizer(schema: Operation.__schema, variables: operation.variablesWithDefaults, tracksDependencies: tracksDependencies)
-        try normalizer.normalizeRoot(data, selections: Operation.Data.__selections, key: RootCacheKey.forOperation(Operation.operationType))
+        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
+    }
+
+    /// What normalizing needs of an operation, taken out of it so that the normalizing is
+    /// generic over the data's source alone: called with a concrete source it is specialized
+    /// for it, which it would not be inside code that is also generic over the operation.
+    private struct OperationShape {
+        let schema: any SchemaMetadata.Type
+        let variables: [String: JSONValue]
+        let selections: [Selection]
+        let rootKey: CacheKey
+
+        init<Operation: GraphQLOperation>(_ operation: Operation) {
+            schema = Operation.__schema
+            variables = operation.variablesWithDefaults
+            selections = Operation.Data.__selections
+            rootKey = RootCacheKey.forOperation(Operation.operationType)
+        }
+    }
+
+    private static func normalize<Source: NormalizerSource>(
+        _ data: Source, for operation: OperationShape, tracksDependencies: Bool
+    ) throws -> Normalizer {
+        var normalizer = Normalizer(schema: operation.schema, variables: operation.variables, tracksDependencies: tracksDependencies)
+        try normalizer.normalizeRoot(data, selections: operation.selections, key: operation.rootKey)
+        return normalizer
+    }
+
+    /// Stamps the normalized records' expirations and merges them.
+    private func merge(_ normalizer: Normalizer, maxAge: TimeInterval?) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: now())
         // Every field it depends on is written here: the data is as of this write's version.
@@ -143,12 +182,21 @@ public final class OrionStore: Sendable {
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
-        try write(data: Self.responseObject(of: data), for: operation)
+        try write(data: data, for: operation, maxAge: nil)
     }
 
-    /// A model's data as the response object the normalizer reads.
-    package static func responseObject<Model: RootSelectionSet>(of model: Model) throws -> ResponseObject {
-        try ResponseObject(jsonData: JSONSerialization.data(withJSONObject: model.jsonObject))
+    /// Writes a model's data as a server result with this max age: normalized from the model in
+    /// place, as `write(data:for:maxAge:)` normalizes a response object.
+    @discardableResult
+    package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> [CacheField] {
+        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+    }
+
+    /// `writeTrackingDependencies(data:for:maxAge:)` for a model's data (a result built in code).
+    package func writeTrackingDependencies<Operation: GraphQLOperation>(
+        data: Operation.Data, for operation: Operation, maxAge: TimeInterval?
+    ) throws -> CacheDependencies {
+        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
     }
 
     /// The query's data if the cache holds all of it.
@@ -182,10 +230,9 @@ public final class OrionStore: Sendable {
         _ type: Model.Type, key: CacheKey, variables: [String: JSONValue], now: Date,
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
-        var reader = CacheReader(loadRecord: loadRecord, variables: variables, now: now, tracksDependencies: tracksDependencies)
-        let tape = try reader.read(Model.self, key: key)
-        // With the variables the reader chose the fields by: what it left out is excluded.
-        return (try Model(responseValue: tape.root, variables: variables), Set(reader.dependencies))
+        let source = RecordSource(loadRecord: loadRecord, variables: variables, now: now, tracksDependencies: tracksDependencies)
+        let data = try source.read(Model.self, at: key)
+        return (data, Set(source.dependencies))
     }
 
     /// Runs `body` with a view of the cache that no write changes meanwhile.

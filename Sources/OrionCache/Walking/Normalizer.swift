@@ -1,7 +1,7 @@
 import OrionAPI
 
-/// Turns response data into records, walking the response with the generated selection
-/// metadata.
+/// Turns response data, or a model's data, into records, walking it with the generated
+/// selection metadata (a ``NormalizerSource``: a response object, or a `DataDict`).
 ///
 /// A. Each object gets a cache key: the schema configuration's `cacheKeyInfo`, else its type's
 ///    `@typePolicy` key fields (`Launch:92`), else its path from the root.
@@ -17,9 +17,8 @@ struct Normalizer {
     /// Whether to note every record field written, for a watcher.
     let tracksDependencies: Bool
     private(set) var records: [CacheKey: Record] = [:]
-    /// Every record field written, when tracked: the fields that `CacheReader` reads for the same
-    /// selections, as both walk them with `forEachField`, so a watcher of the result need not
-    /// read it back to learn them.
+    /// Every record field written, when tracked: the fields that reading the cache reads for the
+    /// same selections, so a watcher of the result need not read it back to learn them.
     private(set) var dependencies: Set<CacheField> = []
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
@@ -30,20 +29,19 @@ struct Normalizer {
 
     /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
     /// records sized for it at once, which otherwise grows (and rehashes its keys) a dozen times.
-    mutating func normalizeRoot(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
-        let objects = object.objectCountIncludingNested
+    mutating func normalizeRoot<Source: NormalizerSource>(_ object: Source, selections: [Selection], key: CacheKey) throws {
+        let objects = object.objectCountIncludingNested(selections: selections)
         if objects >= Self.worthReserving { records.reserveCapacity(objects) }
         try normalize(object, selections: selections, key: key)
     }
 
-    mutating func normalize(_ object: ResponseObject, selections: [Selection], key: CacheKey) throws {
-        let typename = Self.typename(of: object)
+    mutating func normalize<Source: NormalizerSource>(_ object: Source, selections: [Selection], key: CacheKey) throws {
+        let typename = object.typename(in: selections)
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
         if selections.count >= Self.worthReserving { fields.reserveCapacity(selections.count) }
-        try selections.forEachField(typename: typename, variables: variables) { field in
-            guard let value = object.value(forKey: field.responseKey) else { return }
+        try object.forEachField(of: selections, typename: typename, variables: variables) { field, value in
             let fieldKey = CacheFieldKey.make(field, variables: variables)
             if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
             fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)
@@ -54,7 +52,7 @@ struct Normalizer {
 
     /// `parent` and `step` make the path key of an object without a key of its own; the string
     /// is built only for such objects.
-    private mutating func normalize(_ value: ResponseValue, type: FieldType, parent: CacheKey, step: String) throws -> RecordValue {
+    private mutating func normalize<Value: NormalizerSourceValue>(_ value: Value, type: FieldType, parent: CacheKey, step: String) throws -> RecordValue {
         if value.isNull { return .value(.null) }
         switch type {
         case .nonNull(let inner):
@@ -70,8 +68,9 @@ struct Normalizer {
             return .value(value.decodeJSON())
         case .object(let selectionSet):
             let object = try value.decodeObject()
-            let key = cacheKey(object) ?? parent + "." + step
-            try normalize(object, selections: selectionSet.__selections, key: key)
+            let selections = selectionSet.__selections
+            let key = cacheKey(object, selections: selections) ?? parent + "." + step
+            try normalize(object, selections: selections, key: key)
             return .reference(key)
         }
     }
@@ -80,25 +79,18 @@ struct Normalizer {
     /// and for a few entries its generic call costs more than growing would.
     static let worthReserving = 8
 
-    /// Without `field(_:as:)`, whose error for a missing key (most results of root fields have
-    /// none) costs more than the lookup.
-    private static func typename(of object: ResponseObject) -> String? {
-        guard let value = object.value(forKey: "__typename") else { return nil }
-        return try? value.decodeString()
-    }
-
     /// A
-    private func cacheKey(_ object: ResponseObject) -> CacheKey? {
-        guard let typename = Self.typename(of: object),
+    private func cacheKey<Source: NormalizerSource>(_ object: Source, selections: [Selection]) -> CacheKey? {
+        guard let typename = object.typename(in: selections),
               let type = schema.objectType(forTypename: typename) else { return nil }
-        if let info = schema.cacheKeyInfo(for: type, object: object) {
+        if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
             return (info.uniqueKeyGroup ?? typename) + ":" + info.id
         }
         guard !type.keyFields.isEmpty else { return nil }
         var values: [String] = []
         for keyField in type.keyFields {
-            guard let value = object.value(forKey: keyField), !value.isNull else { return nil }
-            switch value.decodeJSON() {
+            guard let value = object.keyFieldValue(keyField, in: selections) else { return nil }
+            switch value {
             case .string(let string): values.append(string)
             case .int(let int): values.append(String(int))
             case let other: values.append("\(other)")

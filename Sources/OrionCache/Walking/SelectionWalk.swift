@@ -4,8 +4,8 @@ extension [Selection] {
     /// Calls `body` with each field these selections include for an object of type `typename`:
     /// their own, and those of type cases and fragments whose type condition it satisfies, with
     /// @include and @skip evaluated with `variables`: the operation's, with the default value of
-    /// each it does not send (`variablesWithDefaults`). What normalizing a response and reading
-    /// the cache both walk.
+    /// each it does not send (`variablesWithDefaults`). How the normalizer finds a response's
+    /// fields, which it looks up by response key (a model's data it reads by position instead).
     func forEachField(
         typename: String?, variables: [String: JSONValue], _ body: (Selection.Field) throws -> Void
     ) rethrows {

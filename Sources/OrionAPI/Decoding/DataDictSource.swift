@@ -1,0 +1,35 @@
+/// An object that ``DataDict`` decoding reads a selection set's fields from: a response object
+/// (``ResponseObject``), or a cache record read in place. One decoding path, generic over where
+/// the fields come from, so that a model read from the cache is checked, and built, as one read
+/// from a response is.
+///
+/// A type case or fragment of the object decodes from the same object with its own selections.
+@usableFromInline
+package protocol DataDictSource {
+    associatedtype Value: DataDictSourceValue where Value.Object == Self
+
+    /// The value of `field` in the object, or `nil` when the object lacks it (a response the
+    /// server left it out of). A source that cannot do without a field throws instead (the
+    /// cache, for which a missing field is a miss).
+    func value(for field: Selection.Field) throws -> Value?
+
+    /// The object's `__typename`, when it has one: what a type case's condition is checked
+    /// against.
+    func typename() -> String?
+}
+
+/// A value of a ``DataDictSource`` object: each `decode…` method throws
+/// ``ResponseDecodingError`` (with an empty path, which decoding extends) when the value is of
+/// another kind.
+@usableFromInline
+package protocol DataDictSourceValue {
+    associatedtype Object: DataDictSource where Object.Value == Self
+    associatedtype List: Collection where List.Element == Self
+
+    /// Whether the value is null.
+    var isNull: Bool { get }
+    func decodeObject() throws -> Object
+    func decodeList() throws -> List
+    /// A non-null scalar, enum or custom scalar, read as `type` reads it.
+    func decodeScalar(_ type: any ScalarType.Type) throws -> DataDict.Value
+}

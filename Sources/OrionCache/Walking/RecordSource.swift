@@ -1,0 +1,112 @@
+import Foundation
+import OrionAPI
+
+/// The cache's records as the source that generated models decode from: the decoding that
+/// checks and builds a model from a response reads the records in place, with values as typed
+/// as the records keep them (a number stays the number it is, never printed and parsed again).
+///
+/// A field is found by its field key (name and arguments, `CacheFieldKey`), not its response
+/// key, and a reference is followed to its record. A record or field the cache lacks, or holds
+/// only stale, makes the whole read a miss: a partial hit is a miss.
+///
+/// A class, so that the objects and values of one read share its variables and the fields it
+/// notes; it lives for one read, on one thread.
+final class RecordSource {
+    /// Where records come from: the cache, or the cache with a transaction's pending writes.
+    let loadRecord: (CacheKey) throws -> Record?
+    /// The operation's variables, defaults filled in (`variablesWithDefaults`): for field keys
+    /// and @include/@skip.
+    let variables: [String: JSONValue]
+    /// Whether to note every field read, for a watcher.
+    let tracksDependencies: Bool
+    /// Fields that expire at or before this are stale.
+    let now: Date
+    /// Every record field read, when tracked: what a watcher depends on.
+    private(set) var dependencies: [CacheField] = []
+
+    init(loadRecord: @escaping (CacheKey) throws -> Record?, variables: [String: JSONValue], now: Date, tracksDependencies: Bool) {
+        self.loadRecord = loadRecord
+        self.variables = variables
+        self.now = now
+        self.tracksDependencies = tracksDependencies
+    }
+
+    /// `Model`'s data at the record `key`.
+    ///
+    /// - Throws: ``CacheMissError`` for a record or field the cache lacks or holds stale,
+    ///   `ResponseDecodingError` for a value of another type than the model's.
+    func read<Model: SelectionSet>(_ model: Model.Type, at key: CacheKey) throws -> Model {
+        // With the variables, what @include/@skip leaves out is excluded and not read.
+        Model(_dataDict: try DataDict(from: object(at: key), selections: Model.__selections, variables: variables))
+    }
+
+    func object(at key: CacheKey) throws -> RecordSource.Object {
+        guard let record = try loadRecord(key) else { throw CacheMissError(key: key, field: nil) }
+        return Object(key: key, record: record, source: self)
+    }
+
+    func note(_ field: CacheField) {
+        dependencies.append(field)
+    }
+
+    /// A record, read as an object of a response.
+    struct Object: DataDictSource {
+        let key: CacheKey
+        let record: Record
+        let source: RecordSource
+
+        func value(for field: Selection.Field) throws -> RecordSource.Value? {
+            let fieldKey = CacheFieldKey.make(field, variables: source.variables)
+            if source.tracksDependencies { source.note(CacheField(key: key, field: fieldKey)) }
+            guard let value = record.fields[fieldKey] else { throw CacheMissError(key: key, field: fieldKey) }
+            if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= source.now {
+                throw CacheMissError(key: key, field: fieldKey, staleSince: expiry)
+            }
+            return RecordSource.Value(value: value, source: source)
+        }
+
+        func typename() -> String? {
+            // Which type cases apply depends on it, whether or not it is selected.
+            if source.tracksDependencies { source.note(CacheField(key: key, field: "__typename")) }
+            return record.typename
+        }
+    }
+
+    /// A field's value in a record.
+    struct Value: DataDictSourceValue {
+        let value: RecordValue
+        let source: RecordSource
+
+        var isNull: Bool {
+            if case .value(.null) = value { return true }
+            return false
+        }
+
+        func decodeObject() throws -> RecordSource.Object {
+            switch value {
+            case .reference(let key): return try source.object(at: key)
+            case .value(let json): throw json.mismatch("an object")
+            case .list: throw ResponseDecodingError(expected: "an object", found: "a list")
+            }
+        }
+
+        func decodeList() throws -> LazyMapCollection<[RecordValue], RecordSource.Value> {
+            let source = self.source
+            switch value {
+            case .list(let elements): return elements.lazy.map { RecordSource.Value(value: $0, source: source) }
+            // A list of scalars written as one JSON value (by `updateRecord`, say).
+            case .value(.list(let elements)): return elements.map(RecordValue.value).lazy.map { RecordSource.Value(value: $0, source: source) }
+            case .value(let json): throw json.mismatch("a list")
+            case .reference: throw ResponseDecodingError(expected: "a list", found: "an object")
+            }
+        }
+
+        func decodeScalar(_ type: any ScalarType.Type) throws -> DataDict.Value {
+            switch value {
+            case .value(let json): return try type.decodeDataDictValue(json)
+            case .reference: throw ResponseDecodingError(expected: "\(type)", found: "an object")
+            case .list: throw ResponseDecodingError(expected: "\(type)", found: "a list")
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import OrionAPI
+
+/// A server's response: fields are found by response key, and only those it sent are stored.
+extension ResponseObject: NormalizerSource {
+    func typename(in selections: [Selection]) -> String? {
+        // Without `field(_:as:)`, whose error for a missing key (most results of root fields
+        // have none) costs more than the lookup.
+        guard let value = value(forKey: "__typename") else { return nil }
+        return try? value.decodeString()
+    }
+
+    func forEachField(
+        of selections: [Selection], typename: String?, variables: [String: JSONValue],
+        _ body: (Selection.Field, ResponseValue) throws -> Void
+    ) rethrows {
+        try selections.forEachField(typename: typename, variables: variables) { field in
+            guard let value = value(forKey: field.responseKey) else { return }
+            try body(field, value)
+        }
+    }
+
+    func keyFieldValue(_ responseKey: String, in selections: [Selection]) -> JSONValue? {
+        guard let value = value(forKey: responseKey), !value.isNull else { return nil }
+        return value.decodeJSON()
+    }
+
+    func responseObject(selections: [Selection]) -> ResponseObject? { self }
+
+    func objectCountIncludingNested(selections: [Selection]) -> Int { objectCountIncludingNested }
+}
+
+extension ResponseValue: NormalizerSourceValue {}
