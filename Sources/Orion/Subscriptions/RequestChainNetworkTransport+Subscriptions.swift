@@ -51,7 +51,8 @@ extension RequestChainNetworkTransport {
     }
 
     /// Sends the request and yields an event per payload part, skipping heartbeats; a part whose
-    /// payload cannot be read is yielded as ``SubscriptionEvent/malformed(_:)``. A server
+    /// payload cannot be read, or that the parser found malformed, is yielded as
+    /// ``SubscriptionEvent/malformed(_:)``. A server
     /// that answers with a single JSON response (an error before the subscription started, or
     /// no multipart support) gives that one result.
     func receiveEvents<Subscription: GraphQLSubscription>(
@@ -86,6 +87,8 @@ extension RequestChainNetworkTransport {
                         // One event the client cannot read does not end the subscription.
                         yield(.malformed(error))
                     }
+                case .malformed(let error):
+                    yield(.malformed(error))
                 case .transportErrors(let errors):
                     throw SubscriptionError.transportErrors(errors.map { GraphQLError(json: $0) ?? GraphQLError(message: "\($0)") })
                 }
