@@ -5,19 +5,28 @@ Usage: python3 server.py [--export-schema]
   with --export-schema, prints the schema's SDL instead (committed as schema.graphqls).
 
 The schema covers what the tests exercise: a query with arguments, objects with ids (for the
-normalized cache), a mutation that requires `Authorization: Bearer interop-token`, and
-subscriptions over both WebSocket subprotocols: one that counts, one with an erroring event between
-good ones, one whose second event has data of the wrong shape for the client's types.
+normalized cache), a mutation that requires `Authorization: Bearer interop-token`, file uploads
+(the GraphQL multipart request spec), and subscriptions (over both WebSocket subprotocols and
+HTTP multipart): one that counts, one with an erroring event between good ones, one whose second
+event has data of the wrong shape for the client's types.
+
+Strawberry has no automatic persisted queries, so `PersistedQueries` below adds Apollo's protocol
+in front of it, over POST and GET, and logs what each request was (`persistedQueryLog`).
 """
 import asyncio
+import base64
+import hashlib
+import json
 import socket
 import sys
 import typing
+import urllib.parse
 
 import strawberry
 from strawberry.schema.config import StrawberryConfig
 from strawberry.asgi import GraphQL
-from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL
+from strawberry.file_uploads import Upload
+from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL
 
 TOKEN = "Bearer interop-token"
 
@@ -68,9 +77,28 @@ class Query:
         return f"Hello, {name}" + ("!" if excited else ".")
 
     @strawberry.field
+    def persisted_query_log(self) -> typing.List[str]:
+        """What each request with a persisted-query hash was: `miss|register|hit METHOD HASH`."""
+        return list(PERSISTED_QUERY_LOG)
+
+    @strawberry.field
     def headers(self, info: strawberry.Info, name: str) -> typing.Optional[str]:
         """A header of the request, as the server received it (for the upgrade's Origin)."""
         return info.context["request"].headers.get(name)
+
+
+@strawberry.type
+class UploadedFile:
+    """A file as the server received it."""
+    name: str
+    content_type: str
+    size: int
+    base64: str
+
+    @staticmethod
+    async def read(file) -> "UploadedFile":
+        data = await file.read()
+        return UploadedFile(name=file.filename, content_type=file.content_type, size=len(data), base64=base64.b64encode(data).decode())
 
 
 @strawberry.type
@@ -82,6 +110,14 @@ class Mutation:
         book = BOOKS[id]
         book.title = title
         return book
+
+    @strawberry.mutation
+    async def upload(self, file: Upload) -> "UploadedFile":
+        return await UploadedFile.read(file)
+
+    @strawberry.mutation
+    async def upload_many(self, files: typing.List[Upload]) -> typing.List["UploadedFile"]:
+        return [await UploadedFile.read(file) for file in files]
 
     @strawberry.mutation
     def reset(self) -> bool:
@@ -118,7 +154,94 @@ schema = strawberry.Schema(
     query=Query, mutation=Mutation, subscription=Subscription,
     config=StrawberryConfig(scalar_map={Count: strawberry.scalar(name="Count", serialize=lambda v: v, parse_value=lambda v: v)}),
 )
-app = GraphQL(schema, subscription_protocols=[GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL], allow_queries_via_get=True)
+PERSISTED_QUERY_LOG: typing.List[str] = []
+
+
+class PersistedQueries:
+    """Apollo's automatic persisted queries in front of an ASGI GraphQL app.
+
+    A request whose `extensions.persistedQuery.sha256Hash` comes without a document gets the
+    document registered under that hash, or `PersistedQueryNotFound` (code
+    `PERSISTED_QUERY_NOT_FOUND`, status 200, as Apollo Server answers); one with its document
+    registers it, once its hash checks out. Requests without a hash pass through untouched.
+    """
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.documents: typing.Dict[str, str] = {}
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        if scope["method"] == "GET":
+            params = urllib.parse.parse_qs(scope["query_string"].decode(), keep_blank_values=True)
+            extensions = params.get("extensions")
+            if not extensions:
+                return await self.app(scope, receive, send)
+            request = {"query": params.get("query", [None])[0], "extensions": json.loads(extensions[0])}
+            problem = self.resolve(request, "GET")
+            if problem:
+                return await self.answer(send, *problem)
+            params["query"] = [request["query"]]
+            scope = dict(scope, query_string=urllib.parse.urlencode(params, doseq=True).encode())
+            return await self.app(scope, receive, send)
+        headers = dict(scope["headers"])
+        if scope["method"] != "POST" or not headers.get(b"content-type", b"").startswith(b"application/json"):
+            return await self.app(scope, receive, send)
+        body = b""
+        while True:
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        request = json.loads(body)
+        if isinstance(request, dict) and isinstance(request.get("extensions"), dict) and "persistedQuery" in request["extensions"]:
+            problem = self.resolve(request, "POST")
+            if problem:
+                return await self.answer(send, *problem)
+            body = json.dumps(request).encode()
+        replayed = False
+
+        async def replay():
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        scope = dict(scope, headers=[(k, v) for k, v in scope["headers"] if k != b"content-length"]
+                     + [(b"content-length", str(len(body)).encode())])
+        return await self.app(scope, replay, send)
+
+    def resolve(self, request, method: str):
+        """Fills in the document; returns (status, errors) when the request cannot go on."""
+        digest = request["extensions"]["persistedQuery"].get("sha256Hash")
+        document = request.get("query")
+        if document is None:
+            if digest not in self.documents:
+                PERSISTED_QUERY_LOG.append(f"miss {method} {digest}")
+                return 200, [{"message": "PersistedQueryNotFound", "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]
+            PERSISTED_QUERY_LOG.append(f"hit {method} {digest}")
+            request["query"] = self.documents[digest]
+            return None
+        if hashlib.sha256(document.encode()).hexdigest() != digest:
+            return 400, [{"message": "provided sha does not match query", "extensions": {"code": "BAD_USER_INPUT"}}]
+        PERSISTED_QUERY_LOG.append(f"register {method} {digest}")
+        self.documents[digest] = document
+        return None
+
+    @staticmethod
+    async def answer(send, status: int, errors) -> None:
+        body = json.dumps({"errors": errors}).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+app = PersistedQueries(GraphQL(
+    schema, subscription_protocols=[GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL],
+    allow_queries_via_get=True, multipart_uploads_enabled=True,
+))
 
 
 async def serve() -> None:

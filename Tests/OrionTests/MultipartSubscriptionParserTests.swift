@@ -306,6 +306,21 @@ import Testing
         }
     }
 
+    /// strawberry-graphql's streams: the first part without a delimiter before it (a preamble, as
+    /// RFC 2046 reads it), and an empty part before the final delimiter, both without an event.
+    @Test func aPartWithNeitherHeadersNorBodyHasNoEvent() {
+        let json = "Content-Type: application/json; charset=utf-8\r\n"
+        let stream = Array(("\r\n" + json + "Content-Length: 2\r\n\r\n{}\r\n--graphql\r\n" + json + "\r\n"
+            + #"{"payload":{"data":{"count":1}}}"# + "\r\n--graphql\r\n--graphql--\r\n").utf8)
+        let expected = Outcome(events: [.payloadJSON(#"{"data":{"count":1}}"#)], isComplete: true)
+        for split in 0...stream.count {
+            let outcome = Self.feed(stream, splits: [split])
+            #expect(outcome == expected, "split at \(split)")
+            if outcome != expected { break }
+        }
+        #expect(Self.feed("--graphql\r\n--graphql\r\n\r\n{}\r\n--graphql--") == Outcome(events: [.heartbeat], isComplete: true))
+    }
+
     // MARK: - Errors that end the stream
 
     @Test func invalidDelimiterLine() {

@@ -253,6 +253,18 @@ public struct MultipartSubscriptionParser: Sendable {
     /// Reads one header line, or the empty line that ends the headers; `false` when the line has
     /// not ended yet.
     private mutating func readHeaderLine(from lineStart: Int) throws(MultipartSubscriptionError) -> Bool {
+        if headerLength == 0 {
+            // A delimiter right after the one that opened the part: a part with neither headers
+            // nor body, which RFC 2046 allows and which carries no event (strawberry-graphql ends
+            // its streams with one).
+            let available = min(buffer.count - lineStart, dashBoundary.count)
+            if buffer[lineStart..<lineStart + available].elementsEqual(dashBoundary.prefix(available)) {
+                guard available == dashBoundary.count else { return false }
+                cursor = lineStart + available
+                state = .afterBodyDelimiter(dashes: 0)
+                return true
+            }
+        }
         guard let lineFeed = buffer[cursor...].firstIndex(of: Self.lineFeed) else {
             let length = headerLength + buffer.count - lineStart
             if length > Self.maximumHeaderLength { throw .headersTooLong(part: partNumber, limit: Self.maximumHeaderLength) }

@@ -10,8 +10,9 @@ import Testing
 
 /// Orion against a GraphQL server of another stack (strawberry-graphql on uvicorn,
 /// `Tests/Interop/server.py`): queries over POST and GET, a mutation that needs an
-/// `Authorization` header, subscriptions over both WebSocket subprotocols (with an erroring and a
-/// malformed event between good ones), the five cache policies, and a watcher updated by a
+/// `Authorization` header, automatic persisted queries over POST and GET, uploads of one file and
+/// of a list, subscriptions over both WebSocket subprotocols and HTTP multipart (with an erroring
+/// and a malformed event between good ones), the five cache policies, and a watcher updated by a
 /// mutation's result. Each test has a server of its own.
 @Suite struct InteropTests {
     static let token = "Bearer interop-token"
@@ -27,9 +28,20 @@ import Testing
         WebSocketTransport(configuration: .init(url: server.webSocketURL, subprotocol: subprotocol, headers: headers, reconnection: .never))
     }
 
-    private static func subscribingClient(_ server: StrawberryServer, _ subprotocol: WebSocketTransport.SubprotocolChoice) -> OrionClient {
-        OrionClient(networkTransport: SplitNetworkTransport(
-            uploadingNetworkTransport: http(server), subscriptionNetworkTransport: webSocket(server, subprotocol)))
+    /// How a subscription reaches the server.
+    enum Route: CaseIterable, Sendable {
+        case graphqlTransportWS, graphqlWS, httpMultipart
+    }
+
+    private static func subscribingClient(_ server: StrawberryServer, _ route: Route) -> OrionClient {
+        switch route {
+        case .graphqlTransportWS, .graphqlWS:
+            OrionClient(networkTransport: SplitNetworkTransport(
+                uploadingNetworkTransport: http(server),
+                subscriptionNetworkTransport: webSocket(server, route == .graphqlWS ? .graphqlWS : .graphqlTransportWS)))
+        case .httpMultipart:
+            OrionClient(networkTransport: http(server))
+        }
     }
 
     // MARK: Queries and mutations
@@ -62,21 +74,78 @@ import Testing
         #expect(renamed.errors == nil)
     }
 
-    // MARK: Subscriptions, over both subprotocols
-
-    @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
-    func aSubscriptionDeliversEveryEventAndEnds(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
+    @Test(arguments: [false, true])
+    func automaticPersistedQueries(overGET get: Bool) async throws {
         let server = try StrawberryServer()
-        let client = Self.subscribingClient(server, subprotocol)
+        let client = OrionClient(networkTransport: RequestChainNetworkTransport(
+            url: server.httpURL, interceptorProvider: DefaultInterceptorProvider(autoPersistQueries: true, useGETForHashedQueries: get)))
+        let query = GreetingQuery(name: "hash", excited: false)
+        for _ in 0..<2 {
+            let greeting = try await withTimeout { try await client.fetch(query: query, cachePolicy: .fetchIgnoringCacheCompletely) }
+            #expect(greeting.data?.greeting == "Hello, hash.")
+        }
+        let log = try await withTimeout {
+            try await OrionClient(networkTransport: Self.http(server)).fetch(query: PersistedQueryLogQuery(), cachePolicy: .fetchIgnoringCacheCompletely)
+        }
+        // The server checks that the hash is the SHA-256 of the document sent with it.
+        let hash = GreetingQuery.operationDocument.identifier
+        let method = get ? "GET" : "POST"
+        // The hash alone may go as GET; the retry with the document is a POST, as Apollo's clients send it.
+        #expect(log.data?.persistedQueryLog == ["miss \(method) \(hash)", "register POST \(hash)", "hit \(method) \(hash)"])
+    }
+
+    // MARK: Uploads
+
+    @Test func uploadsOneFileAndAList() async throws {
+        let server = try StrawberryServer()
+        let client = OrionClient(networkTransport: Self.http(server))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orion-interop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Bytes that are not text, and a name that needs quoting in a multipart header.
+        let contents = [Data((0..<256).map { UInt8($0) }), Data("second file\r\n--boundary-like line\r\n".utf8)]
+        let files = [folder.appendingPathComponent("bytes \"0\".bin"), folder.appendingPathComponent("notes.txt")]
+        for (data, url) in zip(contents, files) { try data.write(to: url) }
+
+        let one = try await withTimeout {
+            try await client.upload(operation: UploadFileMutation(file: "file"), files: [
+                GraphQLFile(variablePath: "file", fileURL: files[0], mimeType: "application/x-test"),
+            ])
+        }
+        #expect(one.errors == nil)
+        // A quote in a file name goes as %22, as browsers send it (the HTML standard's
+        // multipart/form-data encoding); the server reads the name as it came.
+        #expect(one.data?.upload.name == "bytes %220%22.bin")
+        #expect(one.data?.upload.contentType == "application/x-test")
+        #expect(one.data?.upload.size == 256)
+        #expect(one.data.flatMap { Data(base64Encoded: $0.upload.base64) } == contents[0])
+
+        let many = try await withTimeout {
+            try await client.upload(operation: UploadFilesMutation(files: ["a", "b"]), files: [
+                GraphQLFile(variablePath: "files.0", fileURL: files[0]),
+                GraphQLFile(variablePath: "files.1", fileURL: files[1]),
+            ])
+        }
+        #expect(many.errors == nil)
+        #expect(many.data?.uploadMany.map(\.name) == ["bytes %220%22.bin", "notes.txt"])
+        #expect(many.data?.uploadMany.map { Data(base64Encoded: $0.base64) } == contents)
+    }
+
+    // MARK: Subscriptions, over both WebSocket subprotocols and HTTP multipart
+
+    @Test(arguments: Route.allCases)
+    func aSubscriptionDeliversEveryEventAndEnds(route: Route) async throws {
+        let server = try StrawberryServer()
+        let client = Self.subscribingClient(server, route)
         let (results, error) = try await collect(client.subscribe(subscription: CountSubscription(to: 5)))
         #expect(error == nil)
         #expect(results.map { $0.data?.count } == [1, 2, 3, 4, 5])
     }
 
-    @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
-    func anErroringEventBetweenGoodOnes(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
+    @Test(arguments: Route.allCases)
+    func anErroringEventBetweenGoodOnes(route: Route) async throws {
         let server = try StrawberryServer()
-        let client = Self.subscribingClient(server, subprotocol)
+        let client = Self.subscribingClient(server, route)
         let (results, error) = try await collect(client.subscribe(subscription: CountWithErrorSubscription(to: 3, failing: 2)))
         #expect(error == nil)
         #expect(results.map { $0.data?.countWithError } == [1, nil, 3])
@@ -84,10 +153,10 @@ import Testing
         #expect(results[safe: 1]?.errors?.first?.path == [.key("countWithError")])
     }
 
-    @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
-    func aMalformedEventBetweenGoodOnes(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
+    @Test(arguments: Route.allCases)
+    func aMalformedEventBetweenGoodOnes(route: Route) async throws {
         let server = try StrawberryServer()
-        let client = Self.subscribingClient(server, subprotocol)
+        let client = Self.subscribingClient(server, route)
         let (results, error) = try await collect(client.subscribe(subscription: CountMalformedSubscription(to: 3, malformed: 2)))
         #expect(error == nil, "one bad event does not end the subscription")
         #expect(results.map { $0.data?.countMalformed } == [1, nil, 3])
@@ -96,10 +165,10 @@ import Testing
         #expect(malformed.path == [.key("countMalformed")])
     }
 
-    @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
-    func theUpgradeCarriesOneOriginOfTheServersOwnHostAndPort(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
+    @Test(arguments: [Route.graphqlTransportWS, .graphqlWS])
+    func theUpgradeCarriesOneOriginOfTheServersOwnHostAndPort(route: Route) async throws {
         let server = try StrawberryServer()
-        let client = Self.subscribingClient(server, subprotocol)
+        let client = Self.subscribingClient(server, route)
         let (results, error) = try await collect(client.subscribe(subscription: UpgradeHeaderSubscription(name: "origin")))
         #expect(error == nil, "the upgrade was accepted as same-origin")
         #if os(Linux)
