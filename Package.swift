@@ -23,8 +23,13 @@ let package = Package(
         // The `orion` command line only: help, validation and errors from declarations.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // OrionWebSocket on Linux only, where Foundation has no WebSocket client; Apple platforms
-        // use URLSessionWebSocketTask and link nothing of it.
-        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.0.0"),
+        // use URLSessionWebSocketTask and link nothing of these. The connector is built on NIO's
+        // WebSocket upgrader directly rather than on swift-websocket's WSClient: WSClient always
+        // sends its own `Origin: ws://host` (no port, a scheme no browser sends), and adds a user's
+        // Origin as a second header, so same-origin checks (strawberry-graphql's among them)
+        // refuse the upgrade with 403; and a refused upgrade reaches its caller without its status.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         // `swift package generate-documentation` only (scripts/test.sh builds the DocC catalog in
         // Sources/Orion/Orion.docc with it, warnings as errors). A command plugin: no target links
         // it, so an app that depends on Orion builds nothing of it.
@@ -45,7 +50,9 @@ let package = Package(
         // Subscriptions and operations over WebSocket: the two GraphQL subprotocols.
         .target(
             name: "OrionWebSocket",
-            dependencies: ["Orion", "OrionCache", "OrionAPI", .product(name: "WSClient", package: "swift-websocket", condition: .when(platforms: [.linux]))]
+            dependencies: ["Orion", "OrionCache", "OrionAPI"] + ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket"].map {
+                .product(name: $0, package: "swift-nio", condition: .when(platforms: [.linux]))
+            } + [.product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux]))]
         ),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),

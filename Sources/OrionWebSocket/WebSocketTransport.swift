@@ -11,8 +11,8 @@ import OrionAPI
 /// `connection_ack`; operations started meanwhile wait too.
 ///
 /// ## Reconnection
-/// When the socket drops, the transport opens it again with exponential backoff
-/// (``ReconnectionPolicy``), sends `connection_init` again and restarts every running operation,
+/// When the socket drops, the transport opens it again with exponential backoff and jitter, up
+/// to a number of attempts without a working socket (``ReconnectionPolicy``), sends `connection_init` again and restarts every running operation,
 /// so a subscriber sees a gap, not an end (a mutation already sent fails instead: it may have run).
 /// Operations fail only when the policy gives up, or at
 /// once when the server's close code says the client is at fault (4400 invalid message, 4401
@@ -20,6 +20,15 @@ import OrionAPI
 /// same way. Other codes (4409, 4429, 4500, 1001, 1011, …) are retried first.
 ///
 /// ## Errors
+/// A subscription event the client cannot read (a `next` whose payload is not a GraphQL
+/// response, or whose data has the wrong shape) does not end the subscription: it arrives as a
+/// result with no data and one error, ``GraphQLError/init(malformedEvent:)`` (its
+/// `isMalformedEvent` is true, its `path` says where the data did not match), and the events
+/// after it follow as usual.
+///
+/// An upgrade the server refuses (an HTTP status instead of 101) is reported with its status:
+/// ``WebSocketTransportError/upgradeRefused(status:reason:body:)``, at once for a client error.
+///
 /// Everything that ends an operation early is a ``WebSocketTransportError``: the GraphQL errors
 /// of an `error` message, a close code with its explanation, a protocol violation (after which
 /// the transport closes the socket, with 4400 in `graphql-transport-ws`).
@@ -55,7 +64,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
         _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
-        events(of: subscription, transform: transform)
+        events(of: subscription, skippingMalformedEvents: true, transform: transform)
     }
 
     /// Runs a query or mutation as an operation on the socket: its one result, once the server
@@ -65,7 +74,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     ) async throws -> GraphQLResult<Operation.Data> {
         guard files.isEmpty else { throw WebSocketTransportError.uploadsNotSupported }
         var last: SubscriptionEvent<Operation.Data>?
-        for try await event in events(of: operation, transform: { $0 }) { last = event }
+        for try await event in events(of: operation, skippingMalformedEvents: false, transform: { $0 }) { last = event }
         guard let last else { throw WebSocketTransportError.completedWithoutResult(operationName: Operation.operationName) }
         return last.result
     }
@@ -88,8 +97,12 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         await session.updateConnectingPayload(payload, reconnect: reconnect)
     }
 
+    /// The operation's events. With `skippingMalformedEvents` (subscriptions), a `next` that
+    /// is not a GraphQL response for the operation becomes a result with one
+    /// ``GraphQLError/init(malformedEvent:)`` error and the stream goes on; without (a query's
+    /// or mutation's one result), it ends the stream with the parsing error.
     private func events<Operation: GraphQLOperation, Element: Sendable>(
-        of operation: Operation, transform: @escaping @Sendable (SubscriptionEvent<Operation.Data>) -> Element
+        of operation: Operation, skippingMalformedEvents: Bool, transform: @escaping @Sendable (SubscriptionEvent<Operation.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
         let number = operationCount.withLock { count in
             count += 1
@@ -112,7 +125,12 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
             _ = lifetime
             switch await queue.next() {
             case .next(let object)?:
-                return transform(try SubscriptionEvent.parse(object, for: operation))
+                do throws(ResponseParsingError) {
+                    return transform(try SubscriptionEvent.parse(object, for: operation))
+                } catch {
+                    guard skippingMalformedEvents else { throw error }
+                    return transform(.malformed(error))
+                }
             case .failed(let error)?:
                 throw error
             case .completed?, nil:

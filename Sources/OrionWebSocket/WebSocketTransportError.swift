@@ -6,6 +6,13 @@ import OrionAPI
 public enum WebSocketTransportError: Error, Sendable, Equatable, OrionError {
     /// The socket could not be opened (refused, unreachable, the upgrade failed).
     case connectionFailed(reason: String)
+    /// The server answered the WebSocket upgrade with an HTTP response instead of switching
+    /// protocols: its status, reason phrase and the start of its body (at most 512 bytes).
+    ///
+    /// A client error (4xx but 408 and 429) ends the operations at once: asking again would be
+    /// refused the same way. Other statuses (408, 429, 5xx) are retried under the
+    /// ``WebSocketTransport/ReconnectionPolicy``.
+    case upgradeRefused(status: Int, reason: String, body: String)
     /// The server did not answer `connection_init` with `connection_ack` in time.
     case connectionAckTimeout(seconds: Double)
     /// The server refused the connection (legacy `connection_error`), with what it said.
@@ -28,6 +35,17 @@ public enum WebSocketTransportError: Error, Sendable, Equatable, OrionError {
         switch self {
         case .connectionFailed(let reason):
             return "The WebSocket could not be opened: \(reason). Check the URL (ws:// or wss://) and that the server is up."
+        case .upgradeRefused(let status, let reason, let body):
+            let excerpt = body.isEmpty ? "" : " (\"\(body)\")"
+            let advice: String
+            switch status {
+            case 401: advice = "send the credentials the server expects in the transport's headers"
+            case 403: advice = "check the credentials in the transport's headers, and the Origin the server accepts"
+            case 404: advice = "check the URL's path: it is not the server's GraphQL WebSocket endpoint"
+            case 400, 426: advice = "check that the URL is the server's WebSocket endpoint and that it speaks the configured subprotocol"
+            default: advice = "check the server's log"
+            }
+            return "The server refused the WebSocket upgrade with HTTP \(status)\(reason.isEmpty ? "" : " \(reason)")\(excerpt): \(advice)."
         case .connectionAckTimeout(let seconds):
             return "The server did not acknowledge connection_init within \(seconds) s; check that it speaks the configured "
                 + "subprotocol, or raise connectionAckTimeout."

@@ -5,8 +5,9 @@ import PackageDescription
 // `orion generate --module-type swift-package` does for users); GeneratedCodeTests builds models
 // from JSON responses and reads every kind of field, OrionClientTests runs the client with the
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
-// its own, and runs `orion fetch-schema` against both.
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI"]
+// its own, and runs `orion fetch-schema` against both; InteropTests runs it against a server of
+// another stack (Tests/Interop: strawberry-graphql on uvicorn).
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
@@ -46,6 +47,13 @@ let package = Package(
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
+            ]
+        ),
+        .testTarget(
+            name: "InteropTests",
+            dependencies: [
+                .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "OrionWebSocket", package: "Orion"), .product(name: "InteropAPI", package: "InteropAPI"),
             ]
         ),
         .testTarget(

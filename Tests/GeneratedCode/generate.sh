@@ -26,6 +26,11 @@ generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/s
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
     --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
 
+# The interoperability tests' operations against strawberry's schema (Tests/Interop/server.py,
+# exported with `python3 server.py --export-schema`); its Count scalar is an Int to the client.
+interop="$root/Tests/Interop"
+generate InteropAPI "$interop/schema.graphqls" "$interop/*.graphql" --schema "$interop/schema-extensions.graphqls" --scalar Count=Int
+
 # Names chosen to break a Swift code generator, in each of the three layouts: a package of its
 # own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
 # package here has targets of its own.

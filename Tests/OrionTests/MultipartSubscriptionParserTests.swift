@@ -19,7 +19,18 @@ import Testing
             case .heartbeat: return "heartbeat"
             case .payload(let object): return "payload(\(JSONValue.object(object.jsonFields)))"
             case .transportErrors(let errors): return "transportErrors(\(errors))"
+            case .malformed(let error): return "malformed(\(error))"
             }
+        }
+
+        /// Why the one malformed part of a stream that otherwise ended well was malformed.
+        var malformed: MultipartSubscriptionError? {
+            guard error == nil, isComplete else { return nil }
+            let faults = events.compactMap { event -> MultipartSubscriptionError? in
+                if case .malformed(let fault) = event { return fault }
+                return nil
+            }
+            return faults.count == 1 ? faults[0] : nil
         }
     }
 
@@ -209,7 +220,7 @@ import Testing
         #expect(Self.feed(stream, boundary: boundary) == Outcome(events: [.heartbeat], isComplete: true))
     }
 
-    // MARK: - Errors
+    // MARK: - Malformed parts
 
     static func part(_ body: String, headers: String = "content-type: application/json\r\n") -> String {
         "--graphql\r\n" + headers + "\r\n" + body + "\r\n"
@@ -217,14 +228,14 @@ import Testing
 
     @Test func invalidJSON() {
         let outcome = Self.feed(Self.part("{}") + Self.part(#"{"payload": {"data": }"#) + "--graphql--")
-        #expect(outcome.events == [.heartbeat])
-        #expect(outcome.error == .invalidJSON(part: 2, reason: "unexpected '}', expected a value at line 1, column 22", excerpt: #""{"payload": {"data": }""#))
-        #expect(outcome.error?.description == #"Part 2 of the multipart subscription response is not JSON (unexpected '}', expected a value at line 1, column 22): "{"payload": {"data": }"; expected {} (a heartbeat), {"payload": {...}} or {"payload": null, "errors": [...]}."#)
+        let expected = MultipartSubscriptionError.invalidJSON(part: 2, reason: "unexpected '}', expected a value at line 1, column 22", excerpt: #""{"payload": {"data": }""#)
+        #expect(outcome == Outcome(events: [.heartbeat, .malformed(expected)], isComplete: true))
+        #expect(outcome.malformed?.description == #"Part 2 of the multipart subscription response is not JSON (unexpected '}', expected a value at line 1, column 22): "{"payload": {"data": }"; expected {} (a heartbeat), {"payload": {...}} or {"payload": null, "errors": [...]}."#)
     }
 
     @Test func longBodiesAreExcerpted() {
         let body = "<html>" + String(repeating: "x", count: 200)
-        guard case .invalidJSON(_, _, let excerpt) = Self.feed(Self.part(body) + "--graphql--").error else {
+        guard case .invalidJSON(_, _, let excerpt) = Self.feed(Self.part(body) + "--graphql--").malformed else {
             Issue.record("expected invalidJSON")
             return
         }
@@ -232,50 +243,85 @@ import Testing
     }
 
     @Test func notAnObject() {
-        let error = Self.feed(Self.part("[1, 2]") + "--graphql--").error
+        let error = Self.feed(Self.part("[1, 2]") + "--graphql--").malformed
         #expect(error == .notAnObject(part: 1, excerpt: #""[1, 2]""#))
         #expect(error?.description.contains("is JSON but not an object: \"[1, 2]\"; expected {} (a heartbeat)") == true)
     }
 
     @Test func emptyPart() {
-        let error = Self.feed(Self.part("{}") + Self.part(" \r\n ") + "--graphql--").error
+        let error = Self.feed(Self.part("{}") + Self.part(" \r\n ") + "--graphql--").malformed
         #expect(error == .emptyPart(part: 2))
         #expect(error?.description.hasPrefix("Part 2 of the multipart subscription response has an empty body; expected {}") == true)
-        #expect(Self.feed("--graphql\r\n\r\n\r\n--graphql--").error == .emptyPart(part: 1))
-        #expect(Self.feed("--graphql\r\n\r\n--graphql--").error == .emptyPart(part: 1))
+        #expect(Self.feed("--graphql\r\n\r\n\r\n--graphql--").malformed == .emptyPart(part: 1))
+        #expect(Self.feed("--graphql\r\n\r\n--graphql--").malformed == .emptyPart(part: 1))
     }
 
     @Test func unexpectedPart() {
         // The incremental-delivery shape, not the subscription one.
-        let error = Self.feed(Self.part(#"{"data": {"a": 1}, "hasNext": true}"#) + "--graphql--").error
+        let error = Self.feed(Self.part(#"{"data": {"a": 1}, "hasNext": true}"#) + "--graphql--").malformed
         #expect(error == .unexpectedPart(part: 1, keys: ["data", "hasNext"]))
         #expect(error?.description.contains(#"is an object with the fields "data", "hasNext"; expected {} (a heartbeat)"#) == true)
         #expect(error?.description.contains("not speaking subscriptionSpec=1.0") == true)
     }
 
     @Test func invalidPayload() {
-        let string = Self.feed(Self.part(#"{"payload": "hello"}"#) + "--graphql--").error
+        let string = Self.feed(Self.part(#"{"payload": "hello"}"#) + "--graphql--").malformed
         #expect(string == .invalidPayload(part: 1, found: "a string"))
         #expect(string?.description == #"Part 1 of the multipart subscription response has a "payload" that is a string; expected an object (a GraphQL response), or null together with a list of "errors"."#)
-        #expect(Self.feed(Self.part(#"{"payload": null}"#) + "--graphql--").error == .invalidPayload(part: 1, found: "null"))
-        #expect(Self.feed(Self.part(#"{"payload": [1]}"#) + "--graphql--").error == .invalidPayload(part: 1, found: "a list"))
-        #expect(Self.feed(Self.part(#"{"payload": 42}"#) + "--graphql--").error == .invalidPayload(part: 1, found: "the number 42"))
+        #expect(Self.feed(Self.part(#"{"payload": null}"#) + "--graphql--").malformed == .invalidPayload(part: 1, found: "null"))
+        #expect(Self.feed(Self.part(#"{"payload": [1]}"#) + "--graphql--").malformed == .invalidPayload(part: 1, found: "a list"))
+        #expect(Self.feed(Self.part(#"{"payload": 42}"#) + "--graphql--").malformed == .invalidPayload(part: 1, found: "the number 42"))
     }
 
     @Test func invalidErrors() {
-        let error = Self.feed(Self.part(#"{"payload": null, "errors": {"message": "x"}}"#) + "--graphql--").error
+        let error = Self.feed(Self.part(#"{"payload": null, "errors": {"message": "x"}}"#) + "--graphql--").malformed
         #expect(error == .invalidErrors(part: 1, found: "an object"))
         #expect(error?.description.contains(#"has top-level "errors" that are an object; expected a list of errors."#) == true)
     }
 
     @Test func unsupportedContentType() {
-        let error = Self.feed(Self.part("<h1>Bad gateway</h1>", headers: "Content-Type: text/html\r\n") + "--graphql--").error
+        let error = Self.feed(Self.part("<h1>Bad gateway</h1>", headers: "Content-Type: text/html\r\n") + "--graphql--").malformed
         #expect(error == .unsupportedContentType(part: 1, contentType: "text/html"))
         #expect(error?.description == #"Part 1 of the multipart subscription response has the content type "text/html"; expected application/json."#)
         // Other headers, and JSON types with parameters, are fine.
         let fine = Self.part("{}", headers: "X-Trace: 1\r\ncontent-type: application/graphql-response+json; charset=utf-8\r\n") + "--graphql--"
         #expect(Self.feed(fine) == Outcome(events: [.heartbeat], isComplete: true))
     }
+
+    /// A part that cannot be read is delivered in its place, and the parts around it as usual,
+    /// however the stream is cut.
+    @Test func partsAfterAMalformedPartAreRead() {
+        let stream = Array((Self.part(#"{"payload":{"data":{"n":1}}}"#) + Self.part("oops") + Self.part("<p>", headers: "Content-Type: text/html\r\n")
+            + Self.part(#"{"payload":{"data":{"n":2}}}"#) + "--graphql--").utf8)
+        let expected = Outcome(events: [
+            .payloadJSON(#"{"data":{"n":1}}"#),
+            .malformed(.invalidJSON(part: 2, reason: "unexpected 'o', expected a value at line 1, column 1", excerpt: #""oops""#)),
+            .malformed(.unsupportedContentType(part: 3, contentType: "text/html")),
+            .payloadJSON(#"{"data":{"n":2}}"#),
+        ], isComplete: true)
+        for split in 0...stream.count {
+            let outcome = Self.feed(stream, splits: [split])
+            #expect(outcome == expected, "split at \(split)")
+            if outcome != expected { break }
+        }
+    }
+
+    /// strawberry-graphql's streams: the first part without a delimiter before it (a preamble, as
+    /// RFC 2046 reads it), and an empty part before the final delimiter, both without an event.
+    @Test func aPartWithNeitherHeadersNorBodyHasNoEvent() {
+        let json = "Content-Type: application/json; charset=utf-8\r\n"
+        let stream = Array(("\r\n" + json + "Content-Length: 2\r\n\r\n{}\r\n--graphql\r\n" + json + "\r\n"
+            + #"{"payload":{"data":{"count":1}}}"# + "\r\n--graphql\r\n--graphql--\r\n").utf8)
+        let expected = Outcome(events: [.payloadJSON(#"{"data":{"count":1}}"#)], isComplete: true)
+        for split in 0...stream.count {
+            let outcome = Self.feed(stream, splits: [split])
+            #expect(outcome == expected, "split at \(split)")
+            if outcome != expected { break }
+        }
+        #expect(Self.feed("--graphql\r\n--graphql\r\n\r\n{}\r\n--graphql--") == Outcome(events: [.heartbeat], isComplete: true))
+    }
+
+    // MARK: - Errors that end the stream
 
     @Test func invalidDelimiterLine() {
         let stream = Self.part("{}") + "--graphql junk\r\n\r\n{}\r\n--graphql--"
@@ -323,13 +369,13 @@ import Testing
         var events: [MultipartSubscriptionEvent] = []
         var errors: [MultipartSubscriptionError] = []
         do throws(MultipartSubscriptionError) {
-            events = try parser.append(Array((Self.part(#"{"payload":{"data":{"n":1}}}"#) + Self.part("oops") + "--graphql--").utf8))
+            events = try parser.append(Array((Self.part(#"{"payload":{"data":{"n":1}}}"#) + "--graphql oops\r\n\r\n{}\r\n--graphql--").utf8))
         } catch {
             errors.append(error)
         }
         #expect(events == [.payloadJSON(#"{"data":{"n":1}}"#)])
         #expect(errors.isEmpty)
-        let expected = MultipartSubscriptionError.invalidJSON(part: 2, reason: "unexpected 'o', expected a value at line 1, column 1", excerpt: #""oops""#)
+        let expected = MultipartSubscriptionError.invalidDelimiterLine(part: 2, excerpt: "\"o\"")
         // Thrown by the next call, and by every call after it.
         for _ in 0..<2 {
             do throws(MultipartSubscriptionError) {

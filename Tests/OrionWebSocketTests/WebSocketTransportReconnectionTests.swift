@@ -129,9 +129,65 @@ import Testing
         #expect(try await subscription.nextData()?.count == 1)
     }
 
+    @Test func aServerThatAcknowledgesAndDropsGetsGrowingJitteredDelaysAndThenTheError() async throws {
+        // The clock's random fraction is 0.5, so each delay loses half of its jitter (0.5): 3/4.
+        let clock = TestClock(random: 0.5)
+        let harness = TransportHarness(reconnection: .init(initialDelay: 1, maxDelay: 8, maxAttempts: 4, jitter: 0.5), clock: clock)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        var delays: [Double] = []
+        for attempt in 0...4 {
+            let connection = try await harness.accept()
+            _ = try await harness.nextStart(on: connection)
+            connection.serverCloses(.goingAway)
+            guard attempt < 4 else { break }
+            let delay = try await clock.nextSleep()
+            delays.append(delay)
+            clock.advance(by: delay)
+        }
+        #expect(delays == [0.75, 1.5, 3, 6], "doubling from 1 s, each shortened by the jitter")
+        #expect(try await recorder.nextError() as? WebSocketTransportError == .closed(code: .goingAway, reason: ""))
+        #expect(harness.connector.connectAttempts == 5, "the first connect and four more")
+    }
+
+    @Test func aSocketThatDeliversAResultStartsTheCountAgain() async throws {
+        let clock = TestClock(random: 0)
+        let harness = TransportHarness(reconnection: .init(initialDelay: 1, maxDelay: 8, maxAttempts: 2), clock: clock)
+        let recorder = Recorder(harness.transport.subscribe(CounterSubscription()))
+        var delays: [Double] = []
+        for count in 1...4 {
+            let connection = try await harness.accept()
+            let (id, _) = try await harness.nextStart(on: connection)
+            connection.serverSends(.next(id: id, payload: countPayload(count)))
+            #expect(try await recorder.nextData()?.count == count)
+            connection.serverCloses(.goingAway)
+            let delay = try await clock.nextSleep()
+            delays.append(delay)
+            clock.advance(by: delay)
+        }
+        #expect(delays == [1, 1, 1, 1], "each socket worked: every drop is a first attempt")
+    }
+
+    @Test func aSocketThatLastsTheMaximumDelayAfterItsAckCountsAsWorking() async throws {
+        let clock = TestClock(random: 0)
+        let harness = TransportHarness(reconnection: .init(initialDelay: 1, maxDelay: 8, maxAttempts: 2), clock: clock)
+        _ = Recorder(harness.transport.subscribe(CounterSubscription()))
+        let first = try await harness.accept()
+        _ = try await harness.nextStart(on: first)
+        first.serverCloses(.goingAway)
+        #expect(try await clock.nextSleep() == 1)
+        clock.advance(by: 1)
+        let second = try await harness.accept()
+        _ = try await harness.nextStart(on: second)
+        clock.advance(by: 8)
+        second.serverCloses(.goingAway)
+        #expect(try await clock.nextSleep() == 1, "a socket that lasted is not a failed attempt")
+    }
+
     @Test func theDelayDoublesUpToTheMaximum() {
         let policy = WebSocketTransport.ReconnectionPolicy(initialDelay: 0.5, maxDelay: 3, maxAttempts: nil)
-        #expect((1...5).map(policy.delay(beforeAttempt:)) == [0.5, 1, 2, 3, 3])
+        #expect((1...5).map { policy.delay(beforeAttempt: $0) } == [0.5, 1, 2, 3, 3])
+        #expect(policy.delay(beforeAttempt: 4, randomFraction: 0.999) > 1.5, "jitter takes at most half")
+        #expect(policy.delay(beforeAttempt: 4, randomFraction: 0) == 3)
         #expect(policy.allows(attempt: 1_000))
         #expect(!WebSocketTransport.ReconnectionPolicy.never.allows(attempt: 1))
     }

@@ -54,6 +54,13 @@ extension SubscriptionEvent {
         SubscriptionEvent(result: try GraphQLResponse.parse(body, for: subscription))
     }
 
+    /// An event the client could not read, as a result with no data and one
+    /// ``GraphQLError/init(malformedEvent:)`` error: what a subscription delivers in its place
+    /// before it goes on with the next event.
+    package static func malformed(_ error: any OrionError) -> Self {
+        SubscriptionEvent(result: GraphQLResult(data: nil, errors: [GraphQLError(malformedEvent: error)], extensions: nil, source: .server))
+    }
+
     /// Reads one GraphQL response object already indexed with the message that carried it.
     package static func parse<Subscription: GraphQLOperation>(
         _ object: ResponseObject, for subscription: Subscription

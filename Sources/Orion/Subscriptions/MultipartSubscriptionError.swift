@@ -2,6 +2,10 @@ import OrionAPI
 
 /// A multipart subscription response that does not follow the protocol. Parts are numbered from 1
 /// in the order they arrive; excerpts show the start of the offending bytes.
+///
+/// The cases about one part's body or content type describe a
+/// ``MultipartSubscriptionEvent/malformed(_:)`` part, after which the stream goes on; the others
+/// (delimiters, headers, truncation) are thrown, and end it.
 public enum MultipartSubscriptionError: Error, Sendable, Equatable, OrionError {
     /// A part's body is not JSON.
     case invalidJSON(part: Int, reason: String, excerpt: String)

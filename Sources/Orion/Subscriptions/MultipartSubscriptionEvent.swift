@@ -11,6 +11,9 @@ public enum MultipartSubscriptionEvent: Sendable, Equatable {
     /// A part with top-level `errors` (and `payload` null or absent): fatal errors of the
     /// transport, such as a subgraph the router lost. The subscription is over after it.
     case transportErrors([JSONValue])
+    /// A part, delimited as the protocol asks, whose body cannot be read: why. The parts after
+    /// it are read as usual.
+    case malformed(MultipartSubscriptionError)
 
     /// Events are equal when they are of the same kind with the same JSON values (payloads
     /// compared as JSON, not as text).
@@ -19,6 +22,7 @@ public enum MultipartSubscriptionEvent: Sendable, Equatable {
         case (.heartbeat, .heartbeat): return true
         case (.payload(let left), .payload(let right)): return JSONValue.object(left.jsonFields) == JSONValue.object(right.jsonFields)
         case (.transportErrors(let left), .transportErrors(let right)): return left == right
+        case (.malformed(let left), .malformed(let right)): return left == right
         default: return false
         }
     }

@@ -11,10 +11,13 @@ import OrionAPI
 /// or a bare LF. Only the current unfinished part is buffered, and each byte is examined a bounded
 /// number of times, however the stream is chunked.
 ///
-/// Errors do not depend on chunking: the events of the parts before a bad part are always
-/// returned, and the error is thrown by the call that would have returned the bad part, or, when
-/// that call had events to return, by the next call to ``append(_:)`` or ``finish()``. After an
-/// error every call throws it again.
+/// A part that is delimited well but whose body cannot be read (not JSON, not one of the
+/// protocol's objects, another content type) is returned in its place as
+/// ``MultipartSubscriptionEvent/malformed(_:)``, and the parts after it are read as usual. Errors
+/// of the framing itself end the stream, and do not depend on chunking: the events of the parts
+/// before the fault are always returned, and the error is thrown by the call that would have
+/// returned the next part, or, when that call had events to return, by the next call to
+/// ``append(_:)`` or ``finish()``. After such an error every call throws it again.
 public struct MultipartSubscriptionParser: Sendable {
     /// The longest header section accepted: a part's headers are a line or two, so more means the
     /// stream is not what it claims to be, and it must not make the parser buffer without bound.
@@ -48,6 +51,8 @@ public struct MultipartSubscriptionParser: Sendable {
     /// How many parts have started: the number of the current part.
     private var partNumber = 0
     private var headerLength = 0
+    /// Why the current part cannot be read, found in its headers: its body is skipped.
+    private var partFault: MultipartSubscriptionError?
     /// An error found after events that were still to be returned, thrown by the next call.
     private var pendingError: MultipartSubscriptionError?
 
@@ -174,7 +179,13 @@ public struct MultipartSubscriptionParser: Sendable {
                     // The line break before `--boundary` belongs to the delimiter, not the body.
                     var bodyEnd = lineBreak
                     if bodyEnd > start, buffer[bodyEnd - 1] == Self.carriageReturn { bodyEnd -= 1 }
-                    let event = try Self.event(forBody: buffer[start..<max(start, bodyEnd)], part: partNumber)
+                    let event: MultipartSubscriptionEvent
+                    do throws(MultipartSubscriptionError) {
+                        if let partFault { throw partFault }
+                        event = try Self.event(forBody: buffer[start..<max(start, bodyEnd)], part: partNumber)
+                    } catch {
+                        event = .malformed(error)
+                    }
                     events.append(event)
                     cursor = end
                     if case .transportErrors = event {
@@ -196,6 +207,7 @@ public struct MultipartSubscriptionParser: Sendable {
         } else {
             partNumber += 1
             headerLength = 0
+            partFault = nil
             state = .delimiterLine
         }
     }
@@ -241,6 +253,18 @@ public struct MultipartSubscriptionParser: Sendable {
     /// Reads one header line, or the empty line that ends the headers; `false` when the line has
     /// not ended yet.
     private mutating func readHeaderLine(from lineStart: Int) throws(MultipartSubscriptionError) -> Bool {
+        if headerLength == 0 {
+            // A delimiter right after the one that opened the part: a part with neither headers
+            // nor body, which RFC 2046 allows and which carries no event (strawberry-graphql ends
+            // its streams with one).
+            let available = min(buffer.count - lineStart, dashBoundary.count)
+            if buffer[lineStart..<lineStart + available].elementsEqual(dashBoundary.prefix(available)) {
+                guard available == dashBoundary.count else { return false }
+                cursor = lineStart + available
+                state = .afterBodyDelimiter(dashes: 0)
+                return true
+            }
+        }
         guard let lineFeed = buffer[cursor...].firstIndex(of: Self.lineFeed) else {
             let length = headerLength + buffer.count - lineStart
             if length > Self.maximumHeaderLength { throw .headersTooLong(part: partNumber, limit: Self.maximumHeaderLength) }
@@ -259,19 +283,19 @@ public struct MultipartSubscriptionParser: Sendable {
             cursor = lineFeed
             return true
         }
-        try checkHeader(buffer[lineStart..<lineEnd])
+        checkHeader(buffer[lineStart..<lineEnd])
         state = .headers(lineStart: cursor)
         return true
     }
 
-    private func checkHeader(_ line: ArraySlice<UInt8>) throws(MultipartSubscriptionError) {
+    private mutating func checkHeader(_ line: ArraySlice<UInt8>) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
         let name = String(decoding: line[..<colon], as: UTF8.self).trimmingCharacters(in: .whitespaces)
         guard name.lowercased() == "content-type" else { return }
         let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
         // application/json, application/graphql-response+json, with or without a charset.
-        guard value.lowercased().contains("json") else {
-            throw .unsupportedContentType(part: partNumber, contentType: value)
+        if !value.lowercased().contains("json") {
+            partFault = .unsupportedContentType(part: partNumber, contentType: value)
         }
     }
 

@@ -50,7 +50,9 @@ extension RequestChainNetworkTransport {
         return (urlRequest, request.timeout)
     }
 
-    /// Sends the request and yields an event per payload part, skipping heartbeats. A server
+    /// Sends the request and yields an event per payload part, skipping heartbeats; a part whose
+    /// payload cannot be read, or that the parser found malformed, is yielded as
+    /// ``SubscriptionEvent/malformed(_:)``. A server
     /// that answers with a single JSON response (an error before the subscription started, or
     /// no multipart support) gives that one result.
     func receiveEvents<Subscription: GraphQLSubscription>(
@@ -79,7 +81,14 @@ extension RequestChainNetworkTransport {
                 case .heartbeat:
                     continue
                 case .payload(let payload):
-                    yield(try SubscriptionEvent.parse(payload, for: subscription))
+                    do throws(ResponseParsingError) {
+                        yield(try SubscriptionEvent.parse(payload, for: subscription))
+                    } catch {
+                        // One event the client cannot read does not end the subscription.
+                        yield(.malformed(error))
+                    }
+                case .malformed(let error):
+                    yield(.malformed(error))
                 case .transportErrors(let errors):
                     throw SubscriptionError.transportErrors(errors.map { GraphQLError(json: $0) ?? GraphQLError(message: "\($0)") })
                 }

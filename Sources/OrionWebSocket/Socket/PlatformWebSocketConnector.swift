@@ -1,7 +1,7 @@
 #if canImport(Darwin)
 /// The connector a `WebSocketTransport` uses unless given another.
 public typealias PlatformWebSocketConnector = URLSessionWebSocketConnector
-#elseif canImport(WSClient)
+#elseif canImport(NIOWebSocket)
 /// The connector a `WebSocketTransport` uses unless given another.
-public typealias PlatformWebSocketConnector = WSClientWebSocketConnector
+public typealias PlatformWebSocketConnector = NIOWebSocketConnector
 #endif

@@ -11,13 +11,25 @@ public struct URLSessionWebSocketConnector: WebSocketConnector {
     }
 
     public func connect(url: URL, subprotocol: String, headers: [String: String]) async throws -> any WebSocketConnection {
+        // The same Host and single Origin as on Linux (see `WebSocketUpgradeRequest`).
+        let upgrade = try WebSocketUpgradeRequest(url: url, subprotocol: subprotocol, headers: headers)
         var request = URLRequest(url: url)
-        request.setValue(subprotocol, forHTTPHeaderField: "Sec-WebSocket-Protocol")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in upgrade.headers where name != "Host" { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.webSocketTask(with: request)
         task.resume()
-        // The task opens the socket before it sends the first frame; a failed upgrade surfaces
-        // as the first `receive` failing.
+        // The task opens the socket before it sends the first frame: a ping's answer says that
+        // the upgrade succeeded, its failure that it did not, and the task's response says why.
+        let pinged: (any Error)? = await withCheckedContinuation { continuation in
+            task.sendPing { error in continuation.resume(returning: error) }
+        }
+        if let pinged {
+            task.cancel()
+            if let response = task.response as? HTTPURLResponse, response.statusCode != 101 {
+                throw WebSocketTransportError.upgradeRefused(
+                    status: response.statusCode, reason: HTTPURLResponse.localizedString(forStatusCode: response.statusCode), body: "")
+            }
+            throw WebSocketTransportError.connectionFailed(reason: "\(pinged.localizedDescription)")
+        }
         return URLSessionWebSocketConnection(task: task)
     }
 }

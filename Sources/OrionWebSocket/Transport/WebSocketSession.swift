@@ -20,10 +20,15 @@ enum OperationEvent: Sendable {
 ///    order of its id; an operation added later starts at once if the socket is acknowledged.
 ///    Each operation remembers the socket (by number) it was started on, so none starts twice.
 /// C. When the socket closes, the close code decides: a code by which the server says the client
-///    is at fault (4400, 4401, 4403, 4406) or a protocol violation fails every operation; any
-///    other close (or a failed connect, or no ack in time) is retried with backoff, and when the
-///    policy gives up the operations fail with the last error. A mutation already sent fails at
-///    once instead: the server may have run it, and running it twice could do it twice.
+///    is at fault (4400, 4401, 4403, 4406) or a protocol violation fails every operation; so does
+///    an upgrade refused with a client error (401, 403, 404, …: asking again gets the same
+///    answer). Any other close (or a failed connect, a refusal with 408, 429 or 5xx, or no ack
+///    in time) is retried with backoff, and when the policy gives up the operations fail with
+///    the last error. A mutation already sent fails at once instead: the server may have run it,
+///    and running it twice could do it twice.
+///    Attempts are counted until a socket works (a result arrived on it, or it lasted the
+///    policy's `maxDelay` after its ack), not merely until an ack: a server that acknowledges
+///    and drops every time gets growing delays and, in the end, the operations' failure.
 /// D. Pausing, and reconnecting for a new payload, close the socket on purpose: the loop sees
 ///    `closingOnPurpose` and neither counts nor reports it.
 actor WebSocketSession {
@@ -43,8 +48,8 @@ actor WebSocketSession {
         case stopped
         /// The operations cannot go on (C).
         case fatal(WebSocketTransportError)
-        /// Worth another attempt (C); `acknowledged` restarts the count of attempts.
-        case dropped(WebSocketTransportError, acknowledged: Bool)
+        /// Worth another attempt (C); `worked` restarts the count of attempts.
+        case dropped(WebSocketTransportError, worked: Bool)
     }
 
     private let url: URL
@@ -53,6 +58,7 @@ actor WebSocketSession {
     private let reconnection: WebSocketTransport.ReconnectionPolicy
     private let ackTimeout: Double
     private let connector: any WebSocketConnector
+    private let clock: any WebSocketClock
 
     private var connectingPayload: [String: JSONValue]?
     private var operations: [String: Operation] = [:]
@@ -63,6 +69,10 @@ actor WebSocketSession {
     private var ackTimedOut = false
     private var closingOnPurpose = false
     private var isPaused = false
+    /// When the current socket was acknowledged, by `clock`.
+    private var acknowledgedAt: Double?
+    /// Whether a result (or the end) of an operation arrived on the current socket.
+    private var deliveredResult = false
     /// How the current socket ended, once a frame decided it.
     private var readOutcome: ConnectionOutcome?
 
@@ -73,6 +83,7 @@ actor WebSocketSession {
         reconnection = configuration.reconnection
         ackTimeout = configuration.connectionAckTimeout
         connector = configuration.connector
+        clock = configuration.clock
         connectingPayload = configuration.connectingPayload
     }
 
@@ -149,7 +160,7 @@ actor WebSocketSession {
                     failAll(lastError)
                     break
                 }
-                try? await Task.sleep(nanoseconds: UInt64(reconnection.delay(beforeAttempt: failures) * 1_000_000_000))
+                try? await clock.sleep(seconds: reconnection.delay(beforeAttempt: failures, randomFraction: clock.randomFraction()))
                 // Cancelled by `pause`.
                 guard !isPaused, !operations.isEmpty, !Task.isCancelled else { break }
             }
@@ -158,8 +169,8 @@ actor WebSocketSession {
                 failures = 0
             case .fatal(let error):
                 failAll(error)
-            case .dropped(let error, let acknowledged):
-                failures = acknowledged ? 1 : failures + 1
+            case .dropped(let error, let worked):
+                failures = worked ? 1 : failures + 1
                 lastError = error
                 failStarted(where: { !$0.restartable }, error)
             }
@@ -173,7 +184,11 @@ actor WebSocketSession {
             connection = try await connector.connect(url: url, subprotocol: codec.choice.name, headers: headers)
         } catch {
             if isPaused || Task.isCancelled { return .stopped }
-            return .dropped(error as? WebSocketTransportError ?? .connectionFailed(reason: "\(error)"), acknowledged: false)
+            let error = error as? WebSocketTransportError ?? .connectionFailed(reason: "\(error)")
+            if case .upgradeRefused(let status, _, _) = error, (400..<500).contains(status), status != 408, status != 429 {
+                return .fatal(error)
+            }
+            return .dropped(error, worked: false)
         }
         if isPaused || Task.isCancelled {
             await connection.close(code: .normalClosure)
@@ -183,6 +198,8 @@ actor WebSocketSession {
         let number = connectionNumber
         self.connection = connection
         isAcknowledged = false
+        acknowledgedAt = nil
+        deliveredResult = false
         ackTimedOut = false
         closingOnPurpose = false
         defer {
@@ -195,7 +212,7 @@ actor WebSocketSession {
             try await connection.send(text: codec.connectionInit(payload: connectingPayload))
         } catch {
             await connection.close(code: .normalClosure)
-            return closingOnPurpose ? .stopped : .dropped(.connectionFailed(reason: "\(error)"), acknowledged: false)
+            return closingOnPurpose ? .stopped : .dropped(.connectionFailed(reason: "\(error)"), worked: false)
         }
         let timeout = ackTimeout
         let watchdog = Task {
@@ -208,8 +225,8 @@ actor WebSocketSession {
         if let readOutcome { return readOutcome }
         // The frames ended without one that decides: the client closed the socket.
         if closingOnPurpose || isPaused { return .stopped }
-        if ackTimedOut { return .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) }
-        return .dropped(.closed(code: .abnormalClosure, reason: "the connection ended"), acknowledged: isAcknowledged)
+        if ackTimedOut { return .dropped(.connectionAckTimeout(seconds: ackTimeout), worked: false) }
+        return .dropped(.closed(code: .abnormalClosure, reason: "the connection ended"), worked: socketWorked)
     }
 
     /// Acts on a frame of the socket `number`; `false` once the socket's outcome is known.
@@ -223,7 +240,7 @@ actor WebSocketSession {
         switch frame {
         case .close(let code, let reason):
             readOutcome = ackTimedOut
-                ? .dropped(.connectionAckTimeout(seconds: ackTimeout), acknowledged: false) : outcome(ofClose: code, reason: reason)
+                ? .dropped(.connectionAckTimeout(seconds: ackTimeout), worked: false) : outcome(ofClose: code, reason: reason)
         case .text(let text):
             readOutcome = await handle(text, on: connection, number: number)
         }
@@ -243,8 +260,15 @@ actor WebSocketSession {
         case .invalidMessage, .unauthorized, .forbidden, .subprotocolNotAcceptable:
             return .fatal(error)
         default:
-            return .dropped(error, acknowledged: isAcknowledged)
+            return .dropped(error, worked: socketWorked)
         }
+    }
+
+    /// Whether the current socket showed that the connection works (C).
+    private var socketWorked: Bool {
+        if deliveredResult { return true }
+        guard let acknowledgedAt else { return false }
+        return clock.now - acknowledgedAt >= reconnection.maxDelay
     }
 
     // MARK: Messages
@@ -262,6 +286,7 @@ actor WebSocketSession {
         case .connectionAck:
             guard !isAcknowledged else { return nil }
             isAcknowledged = true
+            acknowledgedAt = clock.now
             await startAll(on: connection, number: number)
         case .connectionRejected(let payload):
             // After the ack, legacy servers use it for a message they could not read, and go on.
@@ -274,11 +299,17 @@ actor WebSocketSession {
             break
         case .next(let id, let payload):
             // An id the client no longer knows: the server's answer crossed the client's stop.
-            operations[id]?.sink(.next(payload))
+            guard let operation = operations[id] else { return nil }
+            deliveredResult = true
+            operation.sink(.next(payload))
         case .error(let id, let errors):
-            operations.removeValue(forKey: id)?.sink(.failed(.operationFailed(errors: errors)))
+            guard let operation = operations.removeValue(forKey: id) else { return nil }
+            deliveredResult = true
+            operation.sink(.failed(.operationFailed(errors: errors)))
         case .complete(let id):
-            operations.removeValue(forKey: id)?.sink(.completed)
+            guard let operation = operations.removeValue(forKey: id) else { return nil }
+            deliveredResult = true
+            operation.sink(.completed)
         case .clientMessage(let type):
             await connection.close(code: codec.protocolErrorCloseCode)
             return .fatal(.unexpectedMessage(type: type))

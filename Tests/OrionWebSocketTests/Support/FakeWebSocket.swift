@@ -136,14 +136,16 @@ final class FakeConnector: WebSocketConnector {
     private let connections: AsyncStream<FakeWebSocketConnection>
     private let continuation: AsyncStream<FakeWebSocketConnection>.Continuation
     private let refusals = Mutex(0)
+    private let refusal = Mutex(WebSocketTransportError.connectionFailed(reason: "refused by the test"))
     private let attempts = Mutex(0)
 
     init() {
         (connections, continuation) = AsyncStream.makeStream()
     }
 
-    /// The next `count` connects fail.
-    func refuse(next count: Int) {
+    /// The next `count` connects fail with `error`.
+    func refuse(next count: Int, with error: WebSocketTransportError = .connectionFailed(reason: "refused by the test")) {
+        refusal.withLock { $0 = error }
         refusals.withLock { $0 = count }
     }
 
@@ -156,7 +158,7 @@ final class FakeConnector: WebSocketConnector {
             count -= 1
             return true
         }
-        if refused { throw WebSocketTransportError.connectionFailed(reason: "refused by the test") }
+        if refused { throw refusal.withLock { $0 } }
         let connection = FakeWebSocketConnection(subprotocol: subprotocol, headers: headers)
         continuation.yield(connection)
         return connection

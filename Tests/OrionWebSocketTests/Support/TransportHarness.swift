@@ -11,11 +11,12 @@ struct TransportHarness {
 
     init(
         _ subprotocol: WebSocketTransport.SubprotocolChoice = .graphqlTransportWS, payload: [String: JSONValue]? = ["token": .string("a")],
-        reconnection: WebSocketTransport.ReconnectionPolicy = .never, ackTimeout: Double = harnessPatience
+        reconnection: WebSocketTransport.ReconnectionPolicy = .never, ackTimeout: Double = harnessPatience,
+        clock: any WebSocketClock = SystemWebSocketClock()
     ) {
         transport = WebSocketTransport(configuration: .init(
             url: URL(string: "ws://127.0.0.1:1/graphql")!, subprotocol: subprotocol, connectingPayload: payload,
-            reconnection: reconnection, connectionAckTimeout: ackTimeout, connector: connector))
+            reconnection: reconnection, connectionAckTimeout: ackTimeout, connector: connector, clock: clock))
     }
 
     /// Takes the next socket, reads its `connection_init` and acknowledges it.

@@ -1,0 +1,398 @@
+#if canImport(NIOWebSocket) && !canImport(Darwin)
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+import Orion
+
+/// A frame on the wire, as NIO reads and writes it (`WebSocketFrame` is this module's own).
+typealias NIOFrame = NIOWebSocket.WebSocketFrame
+
+/// Opens WebSockets with SwiftNIO's WebSocket upgrader: the client on Linux, where Foundation has
+/// none.
+///
+/// The upgrade request carries one `Host` and one `Origin` (see `WebSocketUpgradeRequest`); an
+/// upgrade the server answers with another status than 101 throws
+/// ``WebSocketTransportError/upgradeRefused(status:reason:body:)`` with what the server said.
+/// The socket answers pings, reassembles fragmented messages and masks what it sends, as RFC 6455
+/// asks of a client.
+public struct NIOWebSocketConnector: WebSocketConnector {
+    /// The largest message accepted from the server, in bytes.
+    public var maxMessageSize: Int
+    /// Seconds to wait for the TCP (and TLS) connection.
+    public var connectTimeout: Double
+
+    public init(maxMessageSize: Int = 1 << 24, connectTimeout: Double = 10) {
+        self.maxMessageSize = maxMessageSize
+        self.connectTimeout = connectTimeout
+    }
+
+    public func connect(url: URL, subprotocol: String, headers: [String: String]) async throws -> any WebSocketConnection {
+        let request = try WebSocketUpgradeRequest(url: url, subprotocol: subprotocol, headers: headers)
+        let tls = try request.usesTLS ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let maxFrameSize = min(maxMessageSize, Int(UInt32.max))
+        let upgrade: EventLoopFuture<UpgradeOutcome>
+        do {
+            upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.nanoseconds(Int64(connectTimeout * 1_000_000_000)))
+                .connect(host: request.host, port: request.port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try Self.configure(channel, for: request, tls: tls, maxFrameSize: maxFrameSize)
+                    }
+                }
+        } catch {
+            throw WebSocketTransportError.connectionFailed(reason: "\(request.host):\(request.port): \(error)")
+        }
+        let outcome: UpgradeOutcome
+        do {
+            outcome = try await upgrade.handedOver()
+        } catch {
+            throw WebSocketTransportError.connectionFailed(reason: "the WebSocket upgrade failed: \(error)")
+        }
+        switch outcome {
+        case .upgraded(let channel):
+            let connection = NIOWebSocketConnection(maxMessageSize: maxMessageSize)
+            connection.start(channel)
+            return connection
+        case .refused(let refusal):
+            let response = try await refusal.handedOver()
+            throw WebSocketTransportError.upgradeRefused(status: response.status, reason: response.reason, body: response.body)
+        }
+    }
+
+    /// What the upgrade request got: a WebSocket, or an HTTP response (read in full by then).
+    private enum UpgradeOutcome: Sendable {
+        case upgraded(NIOAsyncChannel<NIOFrame, NIOFrame>)
+        case refused(EventLoopFuture<RefusedUpgrade>)
+    }
+
+    private static func configure(
+        _ channel: any Channel, for request: WebSocketUpgradeRequest, tls: NIOSSLContext?, maxFrameSize: Int
+    ) throws -> EventLoopFuture<UpgradeOutcome> {
+        if let tls {
+            // SNI names a host, never an address.
+            let isAddress = request.host.contains(":") || request.host.allSatisfy { $0.isNumber || $0 == "." }
+            let handler = try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : request.host)
+            try channel.pipeline.syncOperations.addHandler(handler)
+        }
+        let upgrader = NIOTypedWebSocketClientUpgrader<UpgradeOutcome>(maxFrameSize: maxFrameSize) { channel, _ in
+            channel.eventLoop.makeCompletedFuture {
+                .upgraded(try NIOAsyncChannel<NIOFrame, NIOFrame>(wrappingChannelSynchronously: channel))
+            }
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in request.headers { headers.add(name: name, value: value) }
+        let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: request.target, headers: headers)
+        let upgradeConfiguration = NIOTypedHTTPClientUpgradeConfiguration<UpgradeOutcome>(
+            upgradeRequestHead: head, upgraders: [upgrader],
+            notUpgradingCompletionHandler: { channel in
+                // The response is handed on past the upgrade handler: read it there.
+                channel.eventLoop.makeCompletedFuture {
+                    let reader = RefusedUpgradeReader(promise: channel.eventLoop.makePromise())
+                    try channel.pipeline.syncOperations.addHandler(reader)
+                    return .refused(reader.promise.futureResult)
+                }
+            }
+        )
+        var configuration = NIOUpgradableHTTPClientPipelineConfiguration(upgradeConfiguration: upgradeConfiguration)
+        configuration.leftOverBytesStrategy = .forwardBytes
+        return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: configuration)
+    }
+}
+
+extension EventLoopFuture where Value: Sendable {
+    /// The future's value, as `get()` returns it, through a hand-off the thread sanitizer sees.
+    ///
+    /// `get()` resumes the awaiting task from the event loop; when the resume comes before the
+    /// task has suspended, the only ordering between the two threads is an atomic inside the
+    /// uninstrumented concurrency runtime, and the sanitizer reports the task's next stack
+    /// allocation as a race with the resume. Resuming inside a lock that the task takes once
+    /// resumed orders them in a way it can see.
+    func handedOver() async throws -> Value {
+        let handOff = Mutex(())
+        let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            whenComplete { result in handOff.withLock { _ in continuation.resume(with: result) } }
+        }
+        handOff.withLock { _ in }
+        return value
+    }
+}
+
+/// The response to an upgrade the server refused.
+struct RefusedUpgrade: Sendable {
+    var status: Int
+    var reason: String
+    /// The start of the body, as text.
+    var body: String
+}
+
+/// Reads the HTTP response that refused an upgrade (its head and up to 512 bytes of its body),
+/// then closes the channel.
+final class RefusedUpgradeReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    static let bodyLimit = 512
+    let promise: EventLoopPromise<RefusedUpgrade>
+    private var status = 0
+    private var reason = ""
+    private var body: [UInt8] = []
+    private var finished = false
+
+    init(promise: EventLoopPromise<RefusedUpgrade>) {
+        self.promise = promise
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch Self.unwrapInboundIn(data) {
+        case .head(let head):
+            status = Int(head.status.code)
+            reason = head.status.reasonPhrase
+        case .body(let buffer):
+            body += buffer.readableBytesView.prefix(Self.bodyLimit - body.count)
+        case .end:
+            finish(context: context)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish(context: context)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish(context: context)
+    }
+
+    private func finish(context: ChannelHandlerContext) {
+        guard !finished else { return }
+        finished = true
+        let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        promise.succeed(RefusedUpgrade(status: status, reason: reason, body: text))
+        context.close(promise: nil)
+    }
+}
+
+/// Bridges a NIO WebSocket channel to `WebSocketConnection`: a task of the connection's reads the
+/// socket and hands each message straight to the transport's frame handler (no stream between
+/// them: a hand-off between tasks costs more than a small message); frames to send go through a
+/// stream the same task's writer pumps.
+final class NIOWebSocketConnection: WebSocketConnection {
+    private enum Outgoing: Sendable {
+        case text(String)
+        case pong(ByteBuffer)
+        case close(WebSocketCloseCode)
+    }
+
+    /// A `receiveFrames` call: its handler, and its caller waiting for the end.
+    private struct Receiver {
+        let id: Int
+        let handle: @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool
+        /// Resumed with `true` when the receiver is released.
+        let done: CheckedContinuation<Bool, Never>
+    }
+
+    private struct State {
+        var receiver: Receiver?
+        var receivers = 0
+        /// The socket's reader, holding a message until a receiver comes.
+        var reader: CheckedContinuation<Receiver?, Never>?
+        /// Set when the connection is over: what every later receive gets.
+        var end: OrionWebSocket.WebSocketFrame?
+        /// Whether the reader is in the receiver's handler.
+        var delivering = false
+
+        /// The receiver for the next frame: `.some(nil)` once the connection is over, `nil` when
+        /// there is none yet.
+        mutating func takeForDelivery() -> Receiver?? {
+            if end != nil { return .some(nil) }
+            guard let receiver else { return nil }
+            delivering = true
+            return .some(receiver)
+        }
+    }
+
+    private let maxMessageSize: Int
+    private let outgoing: AsyncStream<Outgoing>
+    private let outgoingContinuation: AsyncStream<Outgoing>.Continuation
+    private let state = Mutex(State())
+
+    init(maxMessageSize: Int) {
+        self.maxMessageSize = maxMessageSize
+        (outgoing, outgoingContinuation) = AsyncStream.makeStream()
+    }
+
+    func start(_ channel: NIOAsyncChannel<NIOFrame, NIOFrame>) {
+        Task { await run(channel) }
+    }
+
+    private func run(_ channel: NIOAsyncChannel<NIOFrame, NIOFrame>) async {
+        let end: OrionWebSocket.WebSocketFrame
+        do {
+            end = try await channel.executeThenClose { inbound, outbound in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await self.write(to: outbound) }
+                    let end = try await self.read(inbound)
+                    // The writer sends what is queued (the close frame that answers the server's
+                    // among it), then ends.
+                    self.outgoingContinuation.finish()
+                    _ = try? await group.next()
+                    return end
+                }
+            }
+        } catch {
+            end = .close(code: .abnormalClosure, reason: "\(error)")
+        }
+        await finish(end)
+    }
+
+    /// Sends what the client queued, masked, until it closes.
+    private func write(to outbound: NIOAsyncChannelOutboundWriter<NIOFrame>) async throws {
+        for await frame in outgoing {
+            switch frame {
+            case .text(let text):
+                try await outbound.write(NIOFrame(fin: true, opcode: .text, maskKey: .random(), data: ByteBuffer(string: text)))
+            case .pong(let data):
+                try await outbound.write(NIOFrame(fin: true, opcode: .pong, maskKey: .random(), data: data))
+            case .close(let code):
+                var data = ByteBuffer()
+                data.write(webSocketErrorCode: WebSocketErrorCode(codeNumber: code.rawValue))
+                try await outbound.write(NIOFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data))
+                return
+            }
+        }
+    }
+
+    /// Reads messages until the server's close frame (or the end of the socket), which it returns.
+    private func read(_ inbound: NIOAsyncChannelInboundStream<NIOFrame>) async throws -> OrionWebSocket.WebSocketFrame {
+        // A text message in fragments: its bytes so far.
+        var message: [UInt8]?
+        for try await frame in inbound {
+            switch frame.opcode {
+            case .text:
+                message = Array(frame.unmaskedData.readableBytesView)
+            case .continuation:
+                message? += frame.unmaskedData.readableBytesView
+            case .ping:
+                outgoingContinuation.yield(.pong(frame.unmaskedData))
+                continue
+            case .connectionClose:
+                var data = frame.unmaskedData
+                let code = data.readWebSocketErrorCode().map { WebSocketCloseCode(rawValue: Int(UInt16(webSocketErrorCode: $0))) }
+                let reason = data.readString(length: data.readableBytes) ?? ""
+                // The closing handshake: the client echoes the code, then the server ends the TCP connection.
+                outgoingContinuation.yield(.close(code ?? .normalClosure))
+                // 1005: the close frame had no code.
+                return .close(code: code ?? WebSocketCloseCode(rawValue: 1005), reason: reason)
+            default:
+                // Binary frames are not the GraphQL subprotocols'; pongs answer nothing the client asked.
+                message = nil
+                continue
+            }
+            if let bytes = message, bytes.count > maxMessageSize {
+                // 1009: a message too big to process.
+                outgoingContinuation.yield(.close(WebSocketCloseCode(rawValue: 1009)))
+                return .close(code: WebSocketCloseCode(rawValue: 1009), reason: "a message from the server is larger than \(maxMessageSize) bytes")
+            }
+            guard frame.fin, let bytes = message else { continue }
+            message = nil
+            await deliver(.text(String(decoding: bytes, as: UTF8.self)))
+        }
+        return .close(code: .abnormalClosure, reason: "the connection ended without a close frame")
+    }
+
+    /// Hands a frame to the receiver, waiting for one if there is none yet; dropped once the
+    /// client has closed.
+    private func deliver(_ frame: OrionWebSocket.WebSocketFrame) async {
+        // `nil`: wait for a receiver; `.some(nil)`: the client has closed.
+        let taken: Receiver?? = state.withLock { $0.takeForDelivery() }
+        let receiver: Receiver?
+        if let taken {
+            receiver = taken
+        } else {
+            receiver = await withCheckedContinuation { continuation in
+                let ready: Receiver?? = state.withLock { state in
+                    if let ready = state.takeForDelivery() { return ready }
+                    state.reader = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+        guard let receiver else { return }
+        let wantsMore = await receiver.handle(frame)
+        let released = state.withLock { state -> Receiver? in
+            state.delivering = false
+            // A client's close during the delivery left the release to it, so that the receiver
+            // returns after its handler, not during it.
+            guard !wantsMore || state.end != nil, state.receiver?.id == receiver.id else { return nil }
+            defer { state.receiver = nil }
+            return state.receiver
+        }
+        released?.done.resume(returning: true)
+    }
+
+    /// The socket is over: its close frame goes to the receiver, and to every later one.
+    private func finish(_ frame: OrionWebSocket.WebSocketFrame) async {
+        outgoingContinuation.finish()
+        let (receiver, reader) = state.withLock { state in
+            if state.end == nil { state.end = frame }
+            defer { state.receiver = nil; state.reader = nil }
+            return (state.receiver, state.reader)
+        }
+        reader?.resume(returning: nil)
+        if let receiver {
+            _ = await receiver.handle(frame)
+            receiver.done.resume(returning: true)
+        }
+    }
+
+    func receiveFrames(_ handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool) async {
+        let registered: Bool = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            let (receiver, reader) = state.withLock { state -> (Receiver?, CheckedContinuation<Receiver?, Never>?) in
+                guard state.end == nil else { return (nil, nil) }
+                state.receivers += 1
+                let receiver = Receiver(id: state.receivers, handle: handle, done: done)
+                state.receiver = receiver
+                // A waiting reader delivers to it at once.
+                defer { state.reader = nil }
+                if state.reader != nil { state.delivering = true }
+                return (receiver, state.reader)
+            }
+            guard let receiver else { return done.resume(returning: false) }
+            reader?.resume(returning: receiver)
+        }
+        // Over already: the end is the one frame left.
+        if !registered, let end = state.withLock({ $0.end }) { _ = await handle(end) }
+    }
+
+    func send(text: String) async throws {
+        outgoingContinuation.yield(.text(text))
+    }
+
+    func receive() async throws -> OrionWebSocket.WebSocketFrame {
+        let received = Mutex<OrionWebSocket.WebSocketFrame?>(nil)
+        await receiveFrames { frame in
+            received.withLock { $0 = frame }
+            return false
+        }
+        return received.withLock { $0 } ?? state.withLock { $0.end } ?? .close(code: .abnormalClosure, reason: "the connection is closed")
+    }
+
+    func close(code: WebSocketCloseCode) async {
+        outgoingContinuation.yield(.close(code))
+        outgoingContinuation.finish()
+        // Without waiting for the server's answer: the transport is done with this socket.
+        let (receiver, reader) = state.withLock { state -> (Receiver?, CheckedContinuation<Receiver?, Never>?) in
+            if state.end == nil { state.end = .close(code: code, reason: "closed by the client") }
+            defer { state.reader = nil }
+            // In a delivery, the reader releases the receiver when the handler returns.
+            guard !state.delivering else { return (nil, state.reader) }
+            defer { state.receiver = nil }
+            return (state.receiver, state.reader)
+        }
+        reader?.resume(returning: nil)
+        receiver?.done.resume(returning: true)
+    }
+}
+#endif

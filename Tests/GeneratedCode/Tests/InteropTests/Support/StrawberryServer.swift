@@ -1,0 +1,96 @@
+import Foundation
+
+/// The interoperability tests' server (`Tests/Interop/server.py`: strawberry-graphql on uvicorn,
+/// installed by `scripts/install-dependencies.sh --tests`) as a child process on a free port of
+/// 127.0.0.1. Ready once it has printed its port: it prints it after its socket listens.
+final class StrawberryServer: @unchecked Sendable {
+    // Set once in init; only terminated after.
+    private let process: Process
+    let port: Int
+
+    var httpURL: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
+    var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
+    /// The Origin a page served by this server would send.
+    var origin: String { "http://127.0.0.1:\(port)" }
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static var script: URL {
+        // Support/ InteropTests/ Tests/ GeneratedCode/ up to the repository's Tests/.
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Interop/server.py")
+    }
+
+    init() throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        // Reads to the first line, or to the end of the output if the server dies first.
+        var text = ""
+        let handle = output.fileHandleForReading
+        while !text.contains("\n") {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let line = text.split(separator: "\n").first, line.hasPrefix("listening on "), let port = Int(line.dropFirst(13)) else {
+            kill(process.processIdentifier, SIGKILL)
+            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw StartError(description: """
+                the interop server did not start (run `bash scripts/install-dependencies.sh --tests` to install \
+                strawberry-graphql and uvicorn); it printed: \(text) \(stderr)
+                """)
+        }
+        self.port = port
+        // The server's warnings go nowhere from now on: an unread pipe must not block it.
+        errors.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+    }
+
+    deinit {
+        // SIGKILL: the test process may block SIGTERM in the thread that started the child, which
+        // inherits the mask and would then never end; the server has nothing to save.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+}
+
+/// A failure of the tests' own waits.
+struct InteropTimeout: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs `body`, failing after `seconds`: no wait on the server can hang the suite.
+func withTimeout<Value: Sendable>(_ seconds: Double = 20, _ body: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    try await withThrowingTaskGroup(of: Value.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            throw InteropTimeout(description: "the server did not answer within \(seconds) s")
+        }
+        defer { group.cancelAll() }
+        guard let value = try await group.next() else { throw InteropTimeout(description: "no result") }
+        return value
+    }
+}
+
+/// Every element of `stream` until it finishes, with the error it ended with, if any.
+func collect<Element: Sendable>(_ stream: AsyncThrowingStream<Element, any Error>) async throws -> (elements: [Element], error: (any Error)?) {
+    try await withTimeout {
+        var elements: [Element] = []
+        do {
+            for try await element in stream { elements.append(element) }
+            return (elements, nil)
+        } catch {
+            return (elements, error)
+        }
+    }
+}
