@@ -149,6 +149,28 @@ import Testing
         #expect(harness.connector.connectAttempts == 5, "the first connect and four more")
     }
 
+    /// The same over a real socket: a server of the tests' own that acknowledges, reads the
+    /// subscription, and drops the connection, every time.
+    @Test func aRealServerThatAcknowledgesAndDropsGetsBoundedJitteredReconnects() async throws {
+        let server = try FaultServer(.acknowledgeAndDrop)
+        let clock = TestClock(random: 0.5)
+        let transport = WebSocketTransport(configuration: .init(
+            url: server.webSocketURL, reconnection: .init(initialDelay: 1, maxDelay: 8, maxAttempts: 4, jitter: 0.5), clock: clock))
+        let recorder = Recorder(transport.subscribe(CounterSubscription()))
+        var delays: [Double] = []
+        for _ in 0..<4 {
+            let delay = try await clock.nextSleep()
+            delays.append(delay)
+            clock.advance(by: delay)
+        }
+        #expect(delays == [0.75, 1.5, 3, 6], "doubling from 1 s, each shortened by the jitter")
+        guard case .closed(let code, _)? = try await recorder.nextError() as? WebSocketTransportError else {
+            Issue.record("expected the drop as the error")
+            return
+        }
+        #expect(code == .abnormalClosure, "a connection that ended without a close frame")
+    }
+
     @Test func aSocketThatDeliversAResultStartsTheCountAgain() async throws {
         let clock = TestClock(random: 0)
         let harness = TransportHarness(reconnection: .init(initialDelay: 1, maxDelay: 8, maxAttempts: 2), clock: clock)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct WebSocketUpgradeRefusalTests {
     #if os(Linux)
     @Test func aRefusalThrowsItsStatusAndBody() async throws {
-        let server = try RefusingServer()
+        let server = try FaultServer(.refuse)
         let url = URL(string: "ws://127.0.0.1:\(server.port)/graphql")!
         await #expect {
             _ = try await PlatformWebSocketConnector().connect(url: url, subprotocol: "graphql-transport-ws", headers: [:])
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func theAppsOriginIsTheOnlyOneOnTheWire() async throws {
-        let server = try RefusingServer()
+        let server = try FaultServer(.refuse)
         let url = URL(string: "ws://127.0.0.1:\(server.port)/graphql")!
         await #expect {
             _ = try await PlatformWebSocketConnector().connect(
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func theTransportFailsAtOnceWithoutRetrying() async throws {
-        let server = try RefusingServer()
+        let server = try FaultServer(.refuse)
         // A policy that would retry for minutes: a refusal must not go through it.
         let transport = WebSocketTransport(configuration: .init(
             url: URL(string: "ws://127.0.0.1:\(server.port)/graphql")!,
