@@ -17,10 +17,22 @@ import OrionCache
 /// result the server sends, of queries, mutations, uploads and subscription events alike, in one
 /// place. A result the cache cannot take is still delivered whole, with the reason in
 /// ``GraphQLResult/cacheWriteError``.
+///
+/// ## Deduplication
+///
+/// Identical queries in flight at the same time (the same operation and variables, under
+/// policies that fetch and write alike) share one request, and each caller gets its result;
+/// cancelling one caller does not cancel the others. Mutations, uploads and subscriptions are
+/// never shared. Turn it off for a client with `deduplicatesQueries: false`, or for one fetch
+/// with `deduplicate: false`.
 public final class OrionClient: Sendable {
     public let networkTransport: any NetworkTransport
     /// The normalized cache the client reads and writes, and its watchers watch.
     public let store: OrionStore
+    /// Whether identical queries in flight share one request (see "Deduplication" above).
+    public let deduplicatesQueries: Bool
+    /// The queries in flight, by what makes them identical.
+    let inFlightQueries = InFlightQueries()
 
     /// A client for the server at `url`, with the default interceptors.
     ///
@@ -28,14 +40,18 @@ public final class OrionClient: Sendable {
     ///   - url: the server's GraphQL endpoint.
     ///   - store: the cache; an in-memory one by default, an `OrionSQLite` one to keep
     ///     results across launches.
-    public convenience init(url: URL, store: OrionStore = OrionStore()) {
-        self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store)
+    ///   - deduplicatesQueries: whether identical queries in flight share one request.
+    public convenience init(url: URL, store: OrionStore = OrionStore(), deduplicatesQueries: Bool = true) {
+        self.init(networkTransport: RequestChainNetworkTransport(url: url), store: store, deduplicatesQueries: deduplicatesQueries)
     }
 
     /// A client with its own transport (interceptors, a WebSocket, a split of both) and cache.
-    public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore()) {
+    ///
+    /// - Parameter deduplicatesQueries: whether identical queries in flight share one request.
+    public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore(), deduplicatesQueries: Bool = true) {
         self.networkTransport = networkTransport
         self.store = store
+        self.deduplicatesQueries = deduplicatesQueries
     }
 
     // MARK: async/await
@@ -45,22 +61,28 @@ public final class OrionClient: Sendable {
     /// - Throws: `NetworkError`, `ResponseCodeError`, `ResponseParsingError` (with the response
     ///   path for data of the wrong shape), `CancellationError`, `CacheMissError` for
     ///   `.returnCacheDataDontFetch`; GraphQL errors of the response are in the result.
-    ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:)``
+    ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:deduplicate:)``
     ///   gives both).
-    public func fetch<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) async throws -> GraphQLResult<Query.Data> {
+    /// - Parameter deduplicate: `false` sends this fetch's request even when an identical one is
+    ///   in flight (the client's ``deduplicatesQueries`` applies otherwise).
+    public func fetch<Query: GraphQLQuery>(
+        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, deduplicate: Bool = true
+    ) async throws -> GraphQLResult<Query.Data> {
         var last: GraphQLResult<Query.Data>?
-        try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { last = $0 }
+        try await run(query, plan: CachePlan(cachePolicy, for: .query), deduplicate: deduplicate) { last = $0 }
         guard let last else { throw CancellationError() }
         return last
     }
 
     /// Every result of a query under its policy: one, or for `.returnCacheDataAndFetch` the
     /// cached data first (when the cache holds it) and then the server's.
-    public func fetchResults<Query: GraphQLQuery>(query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
+    public func fetchResults<Query: GraphQLQuery>(
+        query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, deduplicate: Bool = true
+    ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await run(query, plan: CachePlan(cachePolicy, for: .query), files: []) { continuation.yield($0) }
+                    try await run(query, plan: CachePlan(cachePolicy, for: .query), deduplicate: deduplicate) { continuation.yield($0) }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -84,8 +106,8 @@ public final class OrionClient: Sendable {
     /// Runs an operation by its plan, handing each result to `yield` in order: the cached one
     /// when the plan reads the cache and it holds all the data, then, unless that hit ends it,
     /// the server's, written to the cache when the plan says so.
-    private func run<Operation: GraphQLOperation>(
-        _ operation: Operation, plan: CachePlan, files: [GraphQLFile], yield: (GraphQLResult<Operation.Data>) -> Void
+    private func run<Query: GraphQLQuery>(
+        _ operation: Query, plan: CachePlan, deduplicate: Bool, yield: (GraphQLResult<Query.Data>) -> Void
     ) async throws {
         if plan.readsCache {
             do {
@@ -96,7 +118,13 @@ public final class OrionClient: Sendable {
                 guard plan.fetchesOnMiss else { throw error }
             }
         }
-        yield(try await fetchFromServer(operation, files: files, writes: plan.writesResult))
+        guard deduplicate && deduplicatesQueries else {
+            return yield(try await fetchFromServer(operation, files: [], writes: plan.writesResult))
+        }
+        let writes = plan.writesResult
+        yield(try await inFlightQueries.run(InFlightQueries.key(for: operation, writes: writes)) {
+            try await self.fetchFromServer(operation, files: [], writes: writes)
+        })
     }
 
     /// The operation's data from the store, with what it was read from when a watcher may want it.
