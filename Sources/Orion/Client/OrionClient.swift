@@ -97,6 +97,33 @@ public final class OrionClient: Sendable {
         try await fetchFromServer(mutation, files: [], writes: true)
     }
 
+    /// Runs a mutation showing `optimisticResponse` at once: its data is written to an optimistic
+    /// layer over the cache (``OrionStore/addOptimisticLayer(_:)``), which watchers see before
+    /// the server answers. The server's result is then written to the cache and the layer
+    /// removed, so watchers go from the expected data to the server's without showing the data
+    /// from before; when the mutation fails (or is cancelled), the layer is removed and watchers
+    /// see the data from before. Several mutations' layers stack and resolve independently.
+    public func perform<Mutation: GraphQLMutation>(
+        mutation: Mutation, optimisticResponse: Mutation.Data
+    ) async throws -> GraphQLResult<Mutation.Data> {
+        try await perform(mutation: mutation) { try $0.write(data: optimisticResponse, for: mutation) }
+    }
+
+    /// Runs a mutation showing `optimisticUpdate`'s changes at once: `optimisticUpdate` edits the
+    /// cache as a read-write transaction, but its changes go to an optimistic layer, resolved as
+    /// with ``perform(mutation:optimisticResponse:)``.
+    ///
+    /// - Throws: what `optimisticUpdate` throws (the mutation is not sent then), or the
+    ///   mutation's error.
+    public func perform<Mutation: GraphQLMutation>(
+        mutation: Mutation, optimisticUpdate: (ReadWriteTransaction) throws -> Void
+    ) async throws -> GraphQLResult<Mutation.Data> {
+        let layer = try store.addOptimisticLayer(optimisticUpdate)
+        // Removed on every path: after the result is written, or on an error.
+        defer { store.removeOptimisticLayer(layer) }
+        return try await fetchFromServer(mutation, files: [], writes: true)
+    }
+
     /// Runs an operation with files, as a GraphQL multipart request; the files are streamed from
     /// disk, and the result is written to the cache.
     public func upload<Operation: GraphQLOperation>(operation: Operation, files: [GraphQLFile]) async throws -> GraphQLResult<Operation.Data> {

@@ -4,14 +4,20 @@ import OrionAPI
 /// Reads queries and fragments from the cache inside `OrionStore.withinReadTransaction`.
 public class ReadTransaction {
     let store: OrionStore
+    /// The layers seen over the cache: none, but for an optimistic update, which builds on the
+    /// ones before it.
+    let layers: [CacheLayer]
 
-    init(store: OrionStore) {
+    init(store: OrionStore, layers: [CacheLayer] = []) {
         self.store = store
+        self.layers = layers
     }
 
     /// The records as this transaction sees them.
     func records(_ keys: Set<CacheKey>) throws -> [CacheKey: Record] {
-        try store.cache.loadRecords(forKeys: keys)
+        var found = try store.cache.loadRecords(forKeys: keys)
+        for layer in layers { layer.apply(to: &found, keys: keys) }
+        return found
     }
 
     private func record(_ key: CacheKey) throws -> Record? {
@@ -32,22 +38,15 @@ public class ReadTransaction {
     }
 }
 
-/// Reads and changes the cache inside `OrionStore.withinReadWriteTransaction`; reads see the
-/// transaction's own changes.
+/// Reads and changes the cache inside `OrionStore.withinReadWriteTransaction` (or an optimistic
+/// update's layer, `OrionStore.addOptimisticLayer`); reads see the transaction's own changes.
 public final class ReadWriteTransaction: ReadTransaction {
-    private(set) var pending: [CacheKey: Record] = [:]
-    private(set) var removals: Set<CacheKey> = []
+    /// The transaction's changes, applied when it ends.
+    private(set) var changes = CacheLayer()
 
     override func records(_ keys: Set<CacheKey>) throws -> [CacheKey: Record] {
         var found = try super.records(keys)
-        for key in keys {
-            if removals.contains(key) { found[key] = nil }
-            guard let changes = pending[key] else { continue }
-            var record = found[key] ?? Record(key: key)
-            var ignored: [CacheField] = []
-            record.merge(changes, changed: &ignored)
-            found[key] = record
-        }
+        changes.apply(to: &found, keys: keys)
         return found
     }
 
@@ -79,17 +78,10 @@ public final class ReadWriteTransaction: ReadTransaction {
 
     /// Removes an object's record; queries that reach it become misses.
     public func removeObject(at key: CacheKey) {
-        removals.insert(key)
-        pending[key] = nil
+        changes.remove(key)
     }
 
     private func add(_ records: [CacheKey: Record]) {
-        for (key, record) in records {
-            removals.remove(key)
-            var merged = pending[key] ?? Record(key: key)
-            var ignored: [CacheField] = []
-            merged.merge(record, changed: &ignored)
-            pending[key] = merged
-        }
+        changes.add(records)
     }
 }

@@ -19,6 +19,8 @@ import OrionAPI
 ///   particular order across writes: a subscriber that needs write order compares versions (as
 ///   watchers do).
 /// - `clear()` and `collectGarbage()` tell no one: nothing a result shows changed on the server.
+/// - **Optimistic layers** (``addOptimisticLayer(_:)``) are seen by every read on top of the
+///   cache, and never written to it; adding or removing one is a change like a write's.
 public final class OrionStore: Sendable {
     public let cache: any NormalizedCache
     /// Who is told about changed record fields: watchers.
@@ -29,6 +31,9 @@ public final class OrionStore: Sendable {
     private let writeLock = NSLock()
     /// The number of writes that changed something; raised under `writeLock`, after the merge.
     private let versions = Mutex<UInt64>(0)
+    /// Optimistic updates seen over the cache, oldest first (see `OrionStore+Optimistic.swift`);
+    /// changed only under `writeLock`.
+    let optimisticLayers = Mutex<[(id: OptimisticLayerID, layer: CacheLayer)]>([])
 
     /// When cached fields go stale.
     public let expiration: CacheExpiration
@@ -98,14 +103,14 @@ public final class OrionStore: Sendable {
     }
 
     /// Under the write lock: the version after a write that changed `changed`.
-    private func nextVersion(_ changed: [CacheField]) -> UInt64 {
+    func nextVersion(_ changed: [CacheField]) -> UInt64 {
         versions.withLock { version in
             if !changed.isEmpty { version += 1 }
             return version
         }
     }
 
-    private func publish(_ changed: [CacheField], version: UInt64) {
+    func publish(_ changed: [CacheField], version: UInt64) {
         guard !changed.isEmpty else { return }
         let change = StoreChange(fields: changed, version: version)
         for handler in subscribers.withLock({ Array($0.values) }) { handler(change) }
@@ -203,9 +208,10 @@ public final class OrionStore: Sendable {
     ///
     /// - Throws: `CacheMissError` when any field is missing (a partial hit is a miss).
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
-        try cache.withinRead {
+        let loadRecord = recordLoader()
+        return try cache.withinRead {
             try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                          variables: query.variablesWithDefaults, now: now(), tracksDependencies: false, loadRecord: cache.loadRecord).data
+                          variables: query.variablesWithDefaults, now: now(), tracksDependencies: false, loadRecord: loadRecord).data
         }
     }
 
@@ -215,10 +221,12 @@ public final class OrionStore: Sendable {
     /// - Throws: `CacheMissError` when any field is missing.
     package func readWithDependencies<Query: GraphQLOperation>(query: Query) throws -> (data: Query.Data, dependencies: CacheDependencies) {
         try cache.withinRead {
-            // Read first: every write up to it has merged, so the read sees it.
+            // Read first: every write up to it has merged, and every optimistic layer up to it
+            // is in place (taken next), so the read sees it.
             let version = self.version
+            let loadRecord = recordLoader()
             let (data, fields) = try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
-                                               variables: query.variablesWithDefaults, now: now(), tracksDependencies: true, loadRecord: cache.loadRecord)
+                                               variables: query.variablesWithDefaults, now: now(), tracksDependencies: true, loadRecord: loadRecord)
             return (data, CacheDependencies(fields: fields, version: version))
         }
     }
@@ -246,13 +254,14 @@ public final class OrionStore: Sendable {
         let (result, changed, version) = try withWriteLock {
             let transaction = ReadWriteTransaction(store: self)
             let result = try body(transaction)
+            let removals = transaction.changes.removals
             // A removed record changes every field a watcher may have read from it.
             var changed: [CacheField] = []
-            for (key, record) in try cache.loadRecords(forKeys: transaction.removals) {
+            for (key, record) in try cache.loadRecords(forKeys: removals) {
                 for field in record.fields.keys { changed.append(CacheField(key: key, field: field)) }
             }
-            if !transaction.removals.isEmpty { try cache.removeRecords(forKeys: transaction.removals) }
-            changed += try cache.merge(records: transaction.pending)
+            if !removals.isEmpty { try cache.removeRecords(forKeys: removals) }
+            changed += try cache.merge(records: transaction.changes.pending)
             return (result, changed, nextVersion(changed))
         }
         publish(changed, version: version)
@@ -289,7 +298,7 @@ public final class OrionStore: Sendable {
     }
 
     /// Runs `body` holding the write lock.
-    private func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func withWriteLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         writeLock.lock()
         defer { writeLock.unlock() }
         return try body()

@@ -1,0 +1,59 @@
+/// Changes to records held apart from the cache, seen on top of it: a read-write transaction's
+/// changes until it commits, and an optimistic update until its mutation's result replaces it.
+///
+/// A layer merges field by field over what is below it, and a removal hides a record; records
+/// written after a removal in the same layer are seen again.
+struct CacheLayer: Sendable {
+    private(set) var pending: [CacheKey: Record] = [:]
+    private(set) var removals: Set<CacheKey> = []
+
+    var isEmpty: Bool { pending.isEmpty && removals.isEmpty }
+
+    /// Merges `records` into the layer's.
+    mutating func add(_ records: [CacheKey: Record]) {
+        for (key, record) in records {
+            removals.remove(key)
+            var merged = pending[key] ?? Record(key: key)
+            var ignored: [CacheField] = []
+            merged.merge(record, changed: &ignored)
+            pending[key] = merged
+        }
+    }
+
+    /// Hides the record at `key`, and drops the layer's own changes to it.
+    mutating func remove(_ key: CacheKey) {
+        removals.insert(key)
+        pending[key] = nil
+    }
+
+    /// `found` (the records at `keys` below the layer) as seen through it.
+    func apply(to found: inout [CacheKey: Record], keys: Set<CacheKey>) {
+        guard !isEmpty else { return }
+        for key in keys {
+            if removals.contains(key) { found[key] = nil }
+            guard let changes = pending[key] else { continue }
+            var record = found[key] ?? Record(key: key)
+            var ignored: [CacheField] = []
+            record.merge(changes, changed: &ignored)
+            found[key] = record
+        }
+    }
+
+    /// The keys of the records the layer touches.
+    var keys: Set<CacheKey> { removals.union(pending.keys) }
+
+    /// The record fields that look different through the layer than in `below` (the records
+    /// below it at ``keys``): what a watcher must read again when the layer comes or goes.
+    func changedFields(over below: [CacheKey: Record]) -> [CacheField] {
+        var fields: [CacheField] = []
+        for (key, record) in pending {
+            let old = below[key]?.fields
+            for (field, value) in record.fields where old?[field] != value { fields.append(CacheField(key: key, field: field)) }
+        }
+        for key in removals {
+            guard let record = below[key] else { continue }
+            for field in record.fields.keys { fields.append(CacheField(key: key, field: field)) }
+        }
+        return fields
+    }
+}
