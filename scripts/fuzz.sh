@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every decoder that reads bytes from outside with libFuzzer, SECONDS each (default 60),
-# or only the TARGETs named. Fails on any crash, hang (10 s per input), AddressSanitizer report or
+# or only the TARGETs named. Fails on any crash, hang (FUZZ_TIMEOUT s per input, 10 by default),
+# AddressSanitizer report or
 # broken property, leaving the input that caused it in .fuzz/artifacts/, named after its target.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
@@ -15,6 +16,8 @@
 # Each target's folder in Fuzz/ says what it checks. Run longer for a deeper search, e.g. an hour
 # each, keeping the corpora they grow between runs (.fuzz/<target>/corpus):
 #   scripts/fuzz.sh 3600
+# The hang limit is wall time: on a machine busy with other work (or under `nice`), raise it,
+# e.g. FUZZ_TIMEOUT=120, or a starved process reads as a hang.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -137,7 +140,7 @@ for target in "${targets[@]}"; do
     started=$SECONDS
     set +e
     ASAN_OPTIONS="detect_leaks=$leaks" ".fuzz/$target-fuzzer" ".fuzz/$target/corpus" "${seeds[@]}" \
-        -max_total_time="$seconds" -detect_leaks="$leaks" -timeout=10 -rss_limit_mb=4096 -max_len="$max_len" \
+        -max_total_time="$seconds" -detect_leaks="$leaks" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len="$max_len" \
         -artifact_prefix=".fuzz/artifacts/$target-" -print_final_stats=1 2>&1 |
         grep -v -e '^#[0-9]*[[:space:]]*\(NEW\|REDUCE\|pulse\|INITED\)' -e 'NEW_FUNC' -e 'Uses: ' -e 'recommended dictionary' -e '^INFO: ' | tail -25
     status=${PIPESTATUS[0]}
