@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes every decoder that reads bytes from outside with libFuzzer, SECONDS each (default 60),
 # or only the TARGETs named. Fails on any crash, hang (FUZZ_TIMEOUT s per input, 10 by default),
-# AddressSanitizer report or
-# broken property, leaving the input that caused it in .fuzz/artifacts/, named after its target.
+# AddressSanitizer report or broken property, leaving the input that caused it in
+# .fuzz/artifacts/, named after its target.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]
 #
