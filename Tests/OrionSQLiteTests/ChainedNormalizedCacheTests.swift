@@ -39,6 +39,21 @@ import Testing
         try Self.expectFrontMatchesBack(cache)
     }
 
+    /// A SQLite file of an earlier launch, the front empty: a write of one field of a record
+    /// the front does not hold keeps the fields the file holds.
+    @Test func aWriteToARecordOnlyTheFileHoldsKeepsItsOtherFields() throws {
+        let file = Self.temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        do {
+            _ = try SQLiteNormalizedCache(fileURL: file).merge(records: ["Item:1": Self.item(1)])
+        }
+        let cache = ChainedNormalizedCache(back: try SQLiteNormalizedCache(fileURL: file))
+        let changed = try cache.merge(records: ["Item:1": Record(key: "Item:1", fields: ["version": .value(.int(1))])])
+        #expect(changed == [CacheField(key: "Item:1", field: "version")])
+        #expect(try cache.loadRecord(forKey: "Item:1") == Self.item(1, version: 1))
+        try Self.expectFrontMatchesBack(cache)
+    }
+
     /// A front of two records: reading six evicts most of them from it, and each is read back
     /// from SQLite whole.
     @Test func whatTheFrontEvictsIsReadBackFromSQLite() throws {

@@ -60,6 +60,23 @@ import Testing
         #expect(Set(changed) == Set(keys.map { "\($0).version" } + ["Item:0.name"]))
     }
 
+    /// A merge of some fields keeps the record's other fields, whether the record was read
+    /// since it was written or not (in the chained caches, held in memory or only in SQLite).
+    @Test(arguments: CacheKind.allCases)
+    func aMergeKeepsTheFieldsItDoesNotWrite(kind: CacheKind) throws {
+        let subject = try kind.make()
+        defer { subject.remove() }
+        let cache = subject.cache
+        let keys = (0..<5).map { "Item:\($0)" }
+        var full = Self.records(keys, version: 0)
+        for key in keys { full[key]?.fields["name"] = .value(.string(key)) }
+        _ = try cache.merge(records: full)
+        _ = try cache.loadRecords(forKeys: ["Item:0", "Item:1"])
+        _ = try cache.merge(records: Self.records(keys, version: 1))
+        for key in keys { full[key]?.fields["version"] = .value(.int(1)) }
+        #expect(try cache.loadRecords(forKeys: Set(keys)) == full)
+    }
+
     /// Expirations are kept with the record, and a field written again takes the new write's.
     @Test(arguments: CacheKind.allCases)
     func expirationsAreKept(kind: CacheKind) throws {
