@@ -4,7 +4,7 @@ import Foundation
 /// find hot records in memory, and the back keeps every record.
 ///
 /// The back is the source of truth: it holds every record, and the front holds copies of some
-/// of them, those read or written lately (with its `maxRecordCount`, the least recently used
+/// of them, those read lately, kept current by writes (with its `maxRecordCount`, the least recently used
 /// are evicted; an evicted record is read from the back again, so eviction loses nothing).
 ///
 /// - Reads look in the front first. The keys it lacks are loaded from the back in one
@@ -22,10 +22,11 @@ import Foundation
 ///   throughout) holds one lock of this cache across its work on both layers: a merge writes
 ///   the back and then the front before another merge, load or removal starts, so two
 ///   concurrent merges reach both layers in the same order, and a record loaded from the back
-///   is copied into the front before a merge can change the back. (Invalidating the front on
-///   each write would give the same guarantee without the lock, but would send every read
-///   after a write to the back: a watcher re-reads what was just written.)
-/// - **A failed write changes neither layer it did not reach.** The back is written first: when
+///   is copied into the front before a merge can change the back. (Removing the front's copies
+///   on each write instead would still need the lock, or a load from the back could copy an
+///   older record in just after a merge removed it; and it would send every read after a write
+///   to the back, where a watcher re-reads what was just written.)
+/// - **A failed write leaves the front unchanged.** The back is written first: when
 ///   it throws (a read-only SQLite file, a full disk), the front is left as it was, still equal
 ///   to the back. The front, in memory, cannot fail.
 /// - **Atomic reads.** A `withinRead` holds the lock for all its loads, so it sees all of a
@@ -35,7 +36,7 @@ import Foundation
 /// directly: either would let the front hold what the back does not. Clearing the front
 /// directly is safe (it drops copies only).
 public final class ChainedNormalizedCache: NormalizedCache {
-    /// The records read or written lately: copies of the back's.
+    /// The records read lately: copies of the back's, kept current by writes.
     public let front: InMemoryNormalizedCache
     /// Every record: the source of truth.
     public let back: any NormalizedCache
