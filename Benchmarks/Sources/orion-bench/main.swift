@@ -10,6 +10,7 @@ let groups: [BenchmarkGroup] = [
     modelBenchmarks,
     responseBenchmarks,
     cacheBenchmarks,
+    chainedCacheBenchmarks,
     subscriptionBenchmarks,
 ]
 
