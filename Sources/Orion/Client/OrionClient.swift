@@ -93,8 +93,16 @@ public final class OrionClient: Sendable {
     }
 
     /// Runs a mutation; its result is written to the cache.
-    public func perform<Mutation: GraphQLMutation>(mutation: Mutation) async throws -> GraphQLResult<Mutation.Data> {
-        try await fetchFromServer(mutation, files: [], writes: true)
+    ///
+    /// - Parameter refetchQueries: queries to fetch from the server again once the result is
+    ///   written (as `.fetchIgnoringCacheData`, together), for what the mutation changed that its
+    ///   own result does not show (a list it added to, a count); their results update the cache
+    ///   and its watchers before this returns, and their errors are the result's
+    ///   ``GraphQLResult/refetchErrors``. Nothing is refetched when the mutation throws.
+    public func perform<Mutation: GraphQLMutation>(
+        mutation: Mutation, refetchQueries: [any GraphQLQuery] = []
+    ) async throws -> GraphQLResult<Mutation.Data> {
+        try await refetching(refetchQueries) { try await fetchFromServer(mutation, files: [], writes: true) }
     }
 
     /// Runs a mutation showing `optimisticResponse` at once: its data is written to an optimistic
@@ -104,9 +112,9 @@ public final class OrionClient: Sendable {
     /// from before; when the mutation fails (or is cancelled), the layer is removed and watchers
     /// see the data from before. Several mutations' layers stack and resolve independently.
     public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, optimisticResponse: Mutation.Data
+        mutation: Mutation, optimisticResponse: Mutation.Data, refetchQueries: [any GraphQLQuery] = []
     ) async throws -> GraphQLResult<Mutation.Data> {
-        try await perform(mutation: mutation) { try $0.write(data: optimisticResponse, for: mutation) }
+        try await perform(mutation: mutation, refetchQueries: refetchQueries) { try $0.write(data: optimisticResponse, for: mutation) }
     }
 
     /// Runs a mutation showing `optimisticUpdate`'s changes at once: `optimisticUpdate` edits the
@@ -116,12 +124,39 @@ public final class OrionClient: Sendable {
     /// - Throws: what `optimisticUpdate` throws (the mutation is not sent then), or the
     ///   mutation's error.
     public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, optimisticUpdate: (ReadWriteTransaction) throws -> Void
+        mutation: Mutation, refetchQueries: [any GraphQLQuery] = [], optimisticUpdate: (ReadWriteTransaction) throws -> Void
     ) async throws -> GraphQLResult<Mutation.Data> {
-        let layer = try store.addOptimisticLayer(optimisticUpdate)
-        // Removed on every path: after the result is written, or on an error.
-        defer { store.removeOptimisticLayer(layer) }
-        return try await fetchFromServer(mutation, files: [], writes: true)
+        try await refetching(refetchQueries) {
+            let layer = try store.addOptimisticLayer(optimisticUpdate)
+            // Removed on every path: after the result is written, or on an error.
+            defer { store.removeOptimisticLayer(layer) }
+            return try await fetchFromServer(mutation, files: [], writes: true)
+        }
+    }
+
+    /// A mutation's result from `send`, then the refetches of `refetchQueries`, together.
+    private func refetching<Data: RootSelectionSet>(
+        _ refetchQueries: [any GraphQLQuery], after send: () async throws -> GraphQLResult<Data>
+    ) async throws -> GraphQLResult<Data> {
+        var result = try await send()
+        guard !refetchQueries.isEmpty else { return result }
+        result.refetchErrors = await withTaskGroup(of: (any Error)?.self) { group in
+            for query in refetchQueries { group.addTask { await self.refetch(query) } }
+            var errors: [any Error] = []
+            for await error in group { if let error { errors.append(error) } }
+            return errors
+        }
+        return result
+    }
+
+    /// Fetches a query from the server for `refetchQueries`; its error, if it fails.
+    private func refetch<Query: GraphQLQuery>(_ query: Query) async -> (any Error)? {
+        do {
+            _ = try await fetch(query: query, cachePolicy: .fetchIgnoringCacheData)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Runs an operation with files, as a GraphQL multipart request; the files are streamed from

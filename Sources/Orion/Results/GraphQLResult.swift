@@ -20,6 +20,9 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     /// Why the client could not write this server result to its cache (a full disk, a read-only
     /// or damaged cache file), when it could not; the result is still the server's, whole.
     public internal(set) var cacheWriteError: (any Error)?
+    /// The errors of the queries a mutation refetched after its result (its `refetchQueries`),
+    /// when any failed; the mutation's own result is unaffected.
+    public internal(set) var refetchErrors: [any Error] = []
     /// The record fields the data was read from or written to, and the store version it is as
     /// of: set by the client as it reads or writes the cache, for watchers, so that they need not
     /// read it again.
