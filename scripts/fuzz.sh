@@ -38,7 +38,7 @@ swift_flags=(-O -wmo -sanitize=fuzzer,address -parse-as-library -package-name or
 quiet_linker() { grep -v -e 'ld.gold: warning' -e '^$' >&2 || true; }
 
 # A library module, built once per run and only when a target needs it: `library NAME FILE...`.
-# Only the files the decoders need: a partial Orion (the multipart parser and JSON writing) and a
+# Only the files the decoders need: a partial Orion (the multipart parser) and a
 # partial OrionCache (the record types) build in seconds, the whole modules in minutes.
 built=" "
 library() {
@@ -54,8 +54,7 @@ library() {
 orion_api() { library OrionAPI $(find Sources/OrionAPI -name '*.swift' | sort); }
 orion_partial() {
     orion_api
-    library Orion Sources/Orion/Subscriptions/{MultipartSubscriptionParser,MultipartSubscriptionError,MultipartSubscriptionEvent,RawJSONField}.swift \
-        Sources/Orion/Network/JSONEncoding.swift
+    library Orion Sources/Orion/Subscriptions/{MultipartSubscriptionParser,MultipartSubscriptionError,MultipartSubscriptionEvent,RawJSONField}.swift
 }
 orion_cache_records() { orion_api; library OrionCache Sources/OrionCache/Records/*.swift; }
 

@@ -1,7 +1,7 @@
 import Foundation
-import OrionAPI
 
-/// Writes `JSONValue`s as JSON text: request bodies, query parameters, WebSocket messages.
+/// Writes `JSONValue`s as JSON text: request bodies, query parameters, WebSocket messages, cache
+/// dumps.
 package enum JSONEncoding {
     package static func data(_ value: JSONValue) -> Data {
         var text = ""
