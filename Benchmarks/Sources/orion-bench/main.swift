@@ -11,6 +11,7 @@ let groups: [BenchmarkGroup] = [
     responseBenchmarks,
     cacheBenchmarks,
     chainedCacheBenchmarks,
+    deduplicationBenchmarks,
     subscriptionBenchmarks,
 ]
 

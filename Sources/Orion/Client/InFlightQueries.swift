@@ -51,9 +51,11 @@ final class InFlightQueries: Sendable {
 
     private let state = Mutex(State())
 
-    /// How many requests are in flight, and how many callers wait for them: tests read it.
-    var load: (requests: Int, callers: Int) {
-        state.withLock { state in (state.entries.count, state.entries.values.reduce(0) { $0 + $1.waiters.count }) }
+    /// How many requests are in flight, and how many callers wait for them.
+    var counts: InFlightQueryCounts {
+        state.withLock { state in
+            InFlightQueryCounts(requests: state.entries.count, callers: state.entries.values.reduce(0) { $0 + $1.waiters.count })
+        }
     }
 
     /// The key of `operation` under a plan that does or does not write the result.
@@ -135,5 +137,17 @@ final class InFlightQueries: Sendable {
         }
         waiter?.continuation.resume(throwing: CancellationError())
         orphaned?.cancel()
+    }
+}
+
+/// The queries a client has in flight: how many requests, and how many fetches wait for them
+/// (more fetches than requests is deduplication at work). For diagnostics and tests.
+public struct InFlightQueryCounts: Sendable, Hashable {
+    public var requests: Int
+    public var callers: Int
+
+    public init(requests: Int, callers: Int) {
+        self.requests = requests
+        self.callers = callers
     }
 }

@@ -32,7 +32,10 @@ public final class OrionClient: Sendable {
     /// Whether identical queries in flight share one request (see "Deduplication" above).
     public let deduplicatesQueries: Bool
     /// The queries in flight, by what makes them identical.
-    let inFlightQueries = InFlightQueries()
+    private let inFlight = InFlightQueries()
+
+    /// How many query requests are in flight, and how many fetches wait for them.
+    public var inFlightQueries: InFlightQueryCounts { inFlight.counts }
 
     /// A client for the server at `url`, with the default interceptors.
     ///
@@ -184,7 +187,7 @@ public final class OrionClient: Sendable {
             return yield(try await fetchFromServer(operation, files: [], writes: plan.writesResult))
         }
         let writes = plan.writesResult
-        yield(try await inFlightQueries.run(InFlightQueries.key(for: operation, writes: writes)) {
+        yield(try await inFlight.run(InFlightQueries.key(for: operation, writes: writes)) {
             try await self.fetchFromServer(operation, files: [], writes: writes)
         })
     }
