@@ -35,6 +35,8 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
     private struct State {
         var lastData: Query.Data?
         var subscription: UUID?
+        /// The watcher's entry among the client's, for mutations' `touchedWatchers`.
+        var registration: UUID?
         var loop: Task<Void, Never>?
         var isCancelled = false
     }
@@ -62,8 +64,9 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
 
     deinit {
         inbox.finish()
-        let (subscription, loop) = state.withLock { ($0.subscription, $0.loop) }
+        let (subscription, registration, loop) = state.withLock { ($0.subscription, $0.registration, $0.loop) }
         if let subscription { client.store.unsubscribe(subscription) }
+        if let registration { client.removeWatcher(registration) }
         loop?.cancel()
     }
 
@@ -72,6 +75,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
     func start() {
         let inbox = inbox
         let subscription = client.store.subscribeToChanges { inbox.changed($0) }
+        let registration = client.addWatcher(inbox)
         // The loop holds the watcher only while it works, not while it waits: a watcher no one
         // holds goes, and its `deinit` ends the loop.
         let loop = Task { [weak self] in
@@ -86,6 +90,7 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
         }
         state.withLock { state in
             state.subscription = subscription
+            state.registration = registration
             state.loop = loop
         }
     }
@@ -99,17 +104,19 @@ public final class GraphQLQueryWatcher<Query: GraphQLQuery>: Cancellable {
 
     public func cancel() {
         handlerLock.lock()
-        let (subscription, loop) = state.withLock { state -> (UUID?, Task<Void, Never>?) in
+        let (subscription, registration, loop) = state.withLock { state -> (UUID?, UUID?, Task<Void, Never>?) in
             state.isCancelled = true
             defer {
                 state.subscription = nil
+                state.registration = nil
                 state.loop = nil
             }
-            return (state.subscription, state.loop)
+            return (state.subscription, state.registration, state.loop)
         }
         handlerLock.unlock()
         inbox.finish()
         if let subscription { client.store.unsubscribe(subscription) }
+        if let registration { client.removeWatcher(registration) }
         loop?.cancel()
     }
 

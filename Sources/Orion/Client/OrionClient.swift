@@ -34,6 +34,20 @@ public final class OrionClient: Sendable {
     /// The queries in flight, by what makes them identical.
     private let inFlight = InFlightQueries()
 
+    /// The inboxes of the client's active watchers, for refetches a mutation asks of them.
+    private let watcherInboxes = Mutex<[UUID: WatcherInbox]>([:])
+
+    /// Notes an active watcher, until `removeWatcher(_:)`.
+    func addWatcher(_ inbox: WatcherInbox) -> UUID {
+        let id = UUID()
+        watcherInboxes.withLock { $0[id] = inbox }
+        return id
+    }
+
+    func removeWatcher(_ id: UUID) {
+        watcherInboxes.withLock { $0[id] = nil }
+    }
+
     /// How many query requests are in flight, and how many fetches wait for them.
     public var inFlightQueries: InFlightQueryCounts { inFlight.counts }
 
@@ -101,9 +115,10 @@ public final class OrionClient: Sendable {
     ///   written (as `.fetchIgnoringCacheData`, together), for what the mutation changed that its
     ///   own result does not show (a list it added to, a count); their results update the cache
     ///   and its watchers before this returns, and their errors are the result's
-    ///   ``GraphQLResult/refetchErrors``. Nothing is refetched when the mutation throws.
+    ///   ``GraphQLResult/refetchErrors``. With ``RefetchQueries/touchedWatchers``, the watchers
+    ///   whose data the result wrote to refetch too. Nothing is refetched when the mutation throws.
     public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, refetchQueries: [any GraphQLQuery] = []
+        mutation: Mutation, refetchQueries: RefetchQueries = []
     ) async throws -> GraphQLResult<Mutation.Data> {
         try await refetching(refetchQueries) { try await fetchFromServer(mutation, files: [], writes: true) }
     }
@@ -115,7 +130,7 @@ public final class OrionClient: Sendable {
     /// from before; when the mutation fails (or is cancelled), the layer is removed and watchers
     /// see the data from before. Several mutations' layers stack and resolve independently.
     public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, optimisticResponse: Mutation.Data, refetchQueries: [any GraphQLQuery] = []
+        mutation: Mutation, optimisticResponse: Mutation.Data, refetchQueries: RefetchQueries = []
     ) async throws -> GraphQLResult<Mutation.Data> {
         try await perform(mutation: mutation, refetchQueries: refetchQueries) { try $0.write(data: optimisticResponse, for: mutation) }
     }
@@ -127,7 +142,7 @@ public final class OrionClient: Sendable {
     /// - Throws: what `optimisticUpdate` throws (the mutation is not sent then), or the
     ///   mutation's error.
     public func perform<Mutation: GraphQLMutation>(
-        mutation: Mutation, refetchQueries: [any GraphQLQuery] = [], optimisticUpdate: (ReadWriteTransaction) throws -> Void
+        mutation: Mutation, refetchQueries: RefetchQueries = [], optimisticUpdate: (ReadWriteTransaction) throws -> Void
     ) async throws -> GraphQLResult<Mutation.Data> {
         try await refetching(refetchQueries) {
             let layer = try store.addOptimisticLayer(optimisticUpdate)
@@ -139,12 +154,15 @@ public final class OrionClient: Sendable {
 
     /// A mutation's result from `send`, then the refetches of `refetchQueries`, together.
     private func refetching<Data: RootSelectionSet>(
-        _ refetchQueries: [any GraphQLQuery], after send: () async throws -> GraphQLResult<Data>
+        _ refetchQueries: RefetchQueries, after send: () async throws -> GraphQLResult<Data>
     ) async throws -> GraphQLResult<Data> {
         var result = try await send()
         guard !refetchQueries.isEmpty else { return result }
+        if refetchQueries.touchedWatchers, let written = result.cacheDependencies?.fields {
+            for inbox in watcherInboxes.withLock({ Array($0.values) }) { inbox.refetch(ifDependingOnAnyOf: written) }
+        }
         result.refetchErrors = await withTaskGroup(of: (any Error)?.self) { group in
-            for query in refetchQueries { group.addTask { await self.refetch(query) } }
+            for query in refetchQueries.queries { group.addTask { await self.refetch(query) } }
             var errors: [any Error] = []
             for await error in group { if let error { errors.append(error) } }
             return errors

@@ -74,6 +74,13 @@ final class WatcherInbox: Sendable {
         wake { $0.refetchRequested = true }
     }
 
+    /// A refetch, if the data depends on any of `fields` (a mutation's `touchedWatchers`).
+    func refetch(ifDependingOnAnyOf fields: Set<CacheField>) {
+        wake { state in
+            if let depends = state.fields, !depends.isDisjoint(with: fields) { state.refetchRequested = true }
+        }
+    }
+
     /// Ends the loop: `next()` returns nil from now on.
     func finish() {
         wake { $0.isFinished = true }

@@ -43,4 +43,32 @@ import Testing
         #expect(booked.refetchErrors.allSatisfy { ($0 as? ResponseCodeError)?.statusCode == 503 })
         #expect(server.requests.count == 3)
     }
+
+    @Test func touchedWatchersRefetchAndOthersDoNot() async throws {
+        let server = try FaultServer { request in
+            switch request.json?["operationName"] as? String {
+            case "BookTrip": return .respond(status: 200, body: CacheTests.booked)
+            case "LaunchDetails":
+                let id = (request.json?["variables"] as? [String: Any])?["launchId"] as? String ?? ""
+                return .respond(status: 200, body: CacheTests.details.replacingOccurrences(of: #""id": "110""#, with: #""id": "\#(id)""#))
+            default: return .respond(status: 400, body: #"{"errors": [{"message": "unknown operation"}]}"#)
+            }
+        }
+        let client = OrionClient(url: server.url)
+        let touched = StreamRecorder(client.watch(query: LaunchDetailsQuery(launchId: "110")))
+        let untouched = StreamRecorder(client.watch(query: LaunchDetailsQuery(launchId: "111")))
+        #expect(try await touched.nextElement().data?.launch?.id == "110")
+        #expect(try await untouched.nextElement().data?.launch?.id == "111")
+        try await server.receivedCount.wait(for: 2, "the watchers' first fetches")
+
+        let booked = try await client.perform(mutation: BookTripMutation(id: "110"), refetchQueries: .touchedWatchers)
+        #expect(booked.data?.bookTrips.success == true)
+        // The booking wrote Launch:110.isBooked, which only the first watcher reads.
+        try await server.receivedCount.wait(for: 4, "the booking and the touched watcher's refetch")
+        let details = server.requests.filter { $0.json?["operationName"] as? String == "LaunchDetails" }
+        let launchIds = details.compactMap { ($0.json?["variables"] as? [String: Any])?["launchId"] as? String }
+        #expect(launchIds.sorted() == ["110", "110", "111"])
+        touched.cancel()
+        untouched.cancel()
+    }
 }

@@ -1,0 +1,27 @@
+import OrionAPI
+
+/// What a mutation refetches from the server once its result is written: queries it names,
+/// and, with ``touchedWatchers``, every watched query whose data the result wrote to.
+///
+/// An array literal of queries is one: `refetchQueries: [MeQuery()]`.
+public struct RefetchQueries: Sendable, ExpressibleByArrayLiteral {
+    /// Queries fetched with `.fetchIgnoringCacheData`, together, before `perform` returns.
+    public var queries: [any GraphQLQuery]
+    /// Whether each active watcher whose data depends on a field the result wrote refetches its
+    /// query too, in its own loop (`perform` does not wait for these).
+    public var touchedWatchers: Bool
+
+    public init(queries: [any GraphQLQuery] = [], touchedWatchers: Bool = false) {
+        self.queries = queries
+        self.touchedWatchers = touchedWatchers
+    }
+
+    public init(arrayLiteral queries: any GraphQLQuery...) {
+        self.init(queries: queries)
+    }
+
+    /// Every watched query whose data the mutation's result wrote to.
+    public static let touchedWatchers = RefetchQueries(touchedWatchers: true)
+
+    var isEmpty: Bool { queries.isEmpty && !touchedWatchers }
+}
