@@ -64,7 +64,10 @@ public final class OrionClient: Sendable {
 
     /// A client with its own transport (interceptors, a WebSocket, a split of both) and cache.
     ///
-    /// - Parameter deduplicatesQueries: whether identical queries in flight share one request.
+    /// - Parameters:
+    ///   - networkTransport: how operations reach the server.
+    ///   - store: the cache the client owns: it reads and writes it, its transport does not.
+    ///   - deduplicatesQueries: whether identical queries in flight share one request.
     public init(networkTransport: any NetworkTransport, store: OrionStore = OrionStore(), deduplicatesQueries: Bool = true) {
         self.networkTransport = networkTransport
         self.store = store
@@ -80,8 +83,11 @@ public final class OrionClient: Sendable {
     ///   `.returnCacheDataDontFetch`; GraphQL errors of the response are in the result.
     ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:deduplicate:)``
     ///   gives both).
-    /// - Parameter deduplicate: `false` sends this fetch's request even when an identical one is
-    ///   in flight (the client's ``deduplicatesQueries`` applies otherwise).
+    /// - Parameters:
+    ///   - query: the query, with its variables.
+    ///   - cachePolicy: whether the cache answers, the server, or both.
+    ///   - deduplicate: `false` sends this fetch's request even when an identical one is in
+    ///     flight (the client's ``deduplicatesQueries`` applies otherwise).
     public func fetch<Query: GraphQLQuery>(
         query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, deduplicate: Bool = true
     ) async throws -> GraphQLResult<Query.Data> {
@@ -111,12 +117,14 @@ public final class OrionClient: Sendable {
 
     /// Runs a mutation; its result is written to the cache.
     ///
-    /// - Parameter refetchQueries: queries to fetch from the server again once the result is
-    ///   written (as `.fetchIgnoringCacheData`, together), for what the mutation changed that its
-    ///   own result does not show (a list it added to, a count); their results update the cache
-    ///   and its watchers before this returns, and their errors are the result's
-    ///   ``GraphQLResult/refetchErrors``. With ``RefetchQueries/touchedWatchers``, the watchers
-    ///   whose data the result wrote to refetch too. Nothing is refetched when the mutation throws.
+    /// - Parameters:
+    ///   - mutation: the mutation, with its variables.
+    ///   - refetchQueries: queries to fetch from the server again once the result is
+    ///     written (as `.fetchIgnoringCacheData`, together), for what the mutation changed that
+    ///     its own result does not show (a list it added to, a count); their results update the
+    ///     cache and its watchers before this returns, and their errors are the result's
+    ///     ``GraphQLResult/refetchErrors``. With `.touchedWatchers`, the watchers whose data the
+    ///     result wrote to refetch too. Nothing is refetched when the mutation throws.
     public func perform<Mutation: GraphQLMutation>(
         mutation: Mutation, refetchQueries: RefetchQueries = []
     ) async throws -> GraphQLResult<Mutation.Data> {
@@ -124,7 +132,7 @@ public final class OrionClient: Sendable {
     }
 
     /// Runs a mutation showing `optimisticResponse` at once: its data is written to an optimistic
-    /// layer over the cache (``OrionStore/addOptimisticLayer(_:)``), which watchers see before
+    /// layer over the cache (`OrionStore.addOptimisticLayer(_:)`), which watchers see before
     /// the server answers. The server's result is then written to the cache and the layer
     /// removed, so watchers go from the expected data to the server's without showing the data
     /// from before; when the mutation fails (or is cancelled), the layer is removed and watchers
@@ -137,7 +145,7 @@ public final class OrionClient: Sendable {
 
     /// Runs a mutation showing `optimisticUpdate`'s changes at once: `optimisticUpdate` edits the
     /// cache as a read-write transaction, but its changes go to an optimistic layer, resolved as
-    /// with ``perform(mutation:optimisticResponse:)``.
+    /// with ``perform(mutation:optimisticResponse:refetchQueries:)``.
     ///
     /// - Throws: what `optimisticUpdate` throws (the mutation is not sent then), or the
     ///   mutation's error.
@@ -158,7 +166,7 @@ public final class OrionClient: Sendable {
     ) async throws -> GraphQLResult<Data> {
         var result = try await send()
         guard !refetchQueries.isEmpty else { return result }
-        if refetchQueries.touchedWatchers, let written = result.cacheDependencies?.fields {
+        if refetchQueries.includesTouchedWatchers, let written = result.cacheDependencies?.fields {
             for inbox in watcherInboxes.withLock({ Array($0.values) }) { inbox.refetch(ifDependingOnAnyOf: written) }
         }
         result.refetchErrors = await withTaskGroup(of: (any Error)?.self) { group in

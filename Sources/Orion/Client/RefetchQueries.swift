@@ -1,7 +1,7 @@
 import OrionAPI
 
 /// What a mutation refetches from the server once its result is written: queries it names,
-/// and, with ``touchedWatchers``, every watched query whose data the result wrote to.
+/// and, with ``includesTouchedWatchers``, every watched query whose data the result wrote to.
 ///
 /// An array literal of queries is one: `refetchQueries: [MeQuery()]`.
 public struct RefetchQueries: Sendable, ExpressibleByArrayLiteral {
@@ -9,11 +9,11 @@ public struct RefetchQueries: Sendable, ExpressibleByArrayLiteral {
     public var queries: [any GraphQLQuery]
     /// Whether each active watcher whose data depends on a field the result wrote refetches its
     /// query too, in its own loop (`perform` does not wait for these).
-    public var touchedWatchers: Bool
+    public var includesTouchedWatchers: Bool
 
-    public init(queries: [any GraphQLQuery] = [], touchedWatchers: Bool = false) {
+    public init(queries: [any GraphQLQuery] = [], includesTouchedWatchers: Bool = false) {
         self.queries = queries
-        self.touchedWatchers = touchedWatchers
+        self.includesTouchedWatchers = includesTouchedWatchers
     }
 
     public init(arrayLiteral queries: any GraphQLQuery...) {
@@ -21,7 +21,7 @@ public struct RefetchQueries: Sendable, ExpressibleByArrayLiteral {
     }
 
     /// Every watched query whose data the mutation's result wrote to.
-    public static let touchedWatchers = RefetchQueries(touchedWatchers: true)
+    public static let touchedWatchers = RefetchQueries(includesTouchedWatchers: true)
 
-    var isEmpty: Bool { queries.isEmpty && !touchedWatchers }
+    var isEmpty: Bool { queries.isEmpty && !includesTouchedWatchers }
 }
