@@ -19,12 +19,17 @@ struct RocketReserverCommand: AsyncParsableCommand {
     @Option(help: "The SQLite file for users and trips (default: a fresh file in a temporary directory).")
     var database: String?
 
+    @Option(help: "Seconds a graphql-transport-ws client may take to send connection_init before the server closes with 4408.")
+    var connectionInitTimeout = 10
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard connectionInitTimeout > 0 else { throw ValidationError("--connection-init-timeout must be at least 1 second.") }
     }
 
     func run() async throws {
-        let server = try RocketReserverServer(configuration: .init(host: host, port: port, databasePath: database))
+        let limits = ServerLimits(connectionInitTimeout: .seconds(connectionInitTimeout))
+        let server = try RocketReserverServer(configuration: .init(host: host, port: port, databasePath: database, limits: limits))
         let host = self.host
         try await server.run(handlingSignals: true) { port in
             let shownHost = host.contains(":") ? "[\(host)]" : host

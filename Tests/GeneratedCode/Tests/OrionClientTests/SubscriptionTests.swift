@@ -107,8 +107,9 @@ import Testing
         let connection = try await PlatformWebSocketConnector().connect(
             url: try Self.webSocketURL(server), subprotocol: GraphQLTransportWSMessage.subprotocol, headers: [:])
         try await connection.send(text: GraphQLTransportWSMessage.connectionInit(payload: nil).encoded())
-        guard case .text(let ack) = try await connection.receive() else {
-            Issue.record("expected connection_ack")
+        let first = try await connection.receive()
+        guard case .text(let ack) = first else {
+            Issue.record("expected connection_ack, got \(first)")
             return
         }
         #expect(try GraphQLTransportWSMessage.decode(ack).type == "connection_ack")

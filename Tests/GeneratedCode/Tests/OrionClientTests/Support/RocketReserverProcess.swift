@@ -40,7 +40,10 @@ final class RocketReserverProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         process = Process()
         process.executableURL = executable
-        process.arguments = ["--port", String(port), "--database", directory.appendingPathComponent("rocket.sqlite").path]
+        // A connection_init deadline no busy test machine misses: the tests wait for events, and
+        // the server's 10 s default would make a slow one fail with 4408.
+        process.arguments = ["--port", String(port), "--database", directory.appendingPathComponent("rocket.sqlite").path,
+                             "--connection-init-timeout", "600"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
