@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "OrionCache", targets: ["OrionCache"]),
         .library(name: "Orion", targets: ["Orion"]),
         .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
+        .library(name: "OrionTestSupport", targets: ["OrionTestSupport"]),
         .library(name: "OrionWebSocket", targets: ["OrionWebSocket"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
@@ -47,6 +48,8 @@ let package = Package(
         // it builds in seconds, where a database package would add most of a minute.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "OrionSQLite", dependencies: ["OrionCache", "OrionAPI", "CSQLite"]),
+        // What tests of an app link, and the app does not: a transport of scripted responses.
+        .target(name: "OrionTestSupport", dependencies: ["Orion", "OrionCache", "OrionAPI"]),
         // Subscriptions and operations over WebSocket: the two GraphQL subprotocols.
         .target(
             name: "OrionWebSocket",

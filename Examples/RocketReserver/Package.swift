@@ -73,7 +73,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RocketReserverAppTests",
-            dependencies: ["RocketReserverApp", "RocketReserverServer", .product(name: "Orion", package: "Orion")]
+            dependencies: [
+                "RocketReserverApp", "RocketReserverServer", .product(name: "Orion", package: "Orion"),
+                .product(name: "OrionTestSupport", package: "Orion"),
+            ]
         ),
         .testTarget(
             name: "RocketReserverServerTests",

@@ -29,7 +29,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionWebSocket", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
-                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"), .product(name: "OrionTestSupport", package: "Orion"),
             ],
             path: "Generated/Listings"
         ),
@@ -47,6 +47,7 @@ let package = Package(
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
+                .product(name: "OrionTestSupport", package: "Orion"),
             ]
         ),
         .testTarget(

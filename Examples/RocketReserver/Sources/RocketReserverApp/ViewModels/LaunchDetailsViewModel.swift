@@ -16,10 +16,10 @@ public final class LaunchDetailsViewModel {
     /// The answer to the last booking or cancellation.
     public private(set) var lastMessage: String?
 
-    private let client: OrionClient
+    private let client: any OrionClientProtocol
     private var watching: Task<Void, Never>?
 
-    public init(client: OrionClient, launchID: String) {
+    public init(client: any OrionClientProtocol, launchID: String) {
         self.client = client
         self.launchID = launchID
     }
@@ -70,7 +70,7 @@ public final class LaunchDetailsViewModel {
         await change { try await $0.perform(mutation: CancelTripMutation(launchId: launchID)).map { ($0.cancelTrip.success, $0.cancelTrip.message) } }
     }
 
-    private func change(_ mutation: (OrionClient) async throws -> (success: Bool, message: String?)?) async -> Bool {
+    private func change(_ mutation: (any OrionClientProtocol) async throws -> (success: Bool, message: String?)?) async -> Bool {
         do {
             guard let outcome = try await mutation(client) else {
                 lastMessage = "The server refused: log in first."

@@ -9,10 +9,10 @@ public final class LoginViewModel {
     public private(set) var email: String?
     public private(set) var errorMessage: String?
 
-    private let client: OrionClient
+    private let client: any OrionClientProtocol
     private let tokens: TokenStore
 
-    public init(client: OrionClient, tokens: TokenStore) {
+    public init(client: any OrionClientProtocol, tokens: TokenStore) {
         self.client = client
         self.tokens = tokens
     }

@@ -8,10 +8,10 @@ public final class NotificationsViewModel {
     public private(set) var messages: [String] = []
     public private(set) var errorMessage: String?
 
-    private let client: OrionClient
+    private let client: any OrionClientProtocol
     private var listening: Task<Void, Never>?
 
-    public init(client: OrionClient) {
+    public init(client: any OrionClientProtocol) {
         self.client = client
     }
 
