@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Orion", targets: ["Orion"]),
         .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
         .library(name: "OrionWebSocket", targets: ["OrionWebSocket"]),
+        .library(name: "OrionPagination", targets: ["OrionPagination"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -54,6 +55,8 @@ let package = Package(
                 .product(name: $0, package: "swift-nio", condition: .when(platforms: [.linux]))
             } + [.product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux]))]
         ),
+        // Pagers: a query's pages, loaded in turn and watched in the client's cache.
+        .target(name: "OrionPagination", dependencies: ["Orion", "OrionAPI", "OrionCache"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
