@@ -10,7 +10,7 @@ import Orion
 ///     client: client,
 ///     query: LaunchListQuery(pageSize: 20),
 ///     extractPageInfo: { .cursor($0.launches.cursor, hasMore: $0.launches.hasMore) },
-///     nextPageQuery: { LaunchListQuery(pageSize: 20, after: .some($0.cursor)) }
+///     nextPageQuery: { LaunchListQuery(pageSize: 20, after: $0.cursor ?? .absent) }
 /// )
 /// try await pager.loadNext()          // the initial page
 /// try await pager.loadNext()          // the page after it
@@ -132,6 +132,11 @@ public final class GraphQLQueryPager<InitialQuery: GraphQLQuery, PageQuery: Grap
 
     /// Whether a load or refetch is scheduled or running.
     public var isLoading: Bool { state.withLock { !$0.loads.isEmpty } }
+
+    /// How many calls (of ``loadNext()``, ``loadPrevious()``, ``refetch()``) wait for the loads
+    /// scheduled or running, cancelled callers aside: several calls that joined one load count
+    /// each.
+    public var waitingCallers: Int { state.withLock { $0.loads.values.reduce(0) { $0 + $1.callerCount } } }
 
     // MARK: loading
 

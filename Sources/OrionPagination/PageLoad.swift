@@ -21,6 +21,9 @@ final class PageLoad: Sendable {
         self.task = task
     }
 
+    /// The callers that wait and are not cancelled.
+    var callerCount: Int { callers.withLock { $0 } }
+
     /// Adds a caller; `false` when every caller has left and the load is being cancelled, so
     /// that the caller starts a load of its own.
     func join() -> Bool {

@@ -1,7 +1,7 @@
 import Orion
 
 /// Why a pager could not load a page. The pages it holds stay as they were.
-public enum PaginationError: Error, Sendable, CustomStringConvertible {
+public enum PaginationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server sent no data for a page; its GraphQL errors say why.
     case noData(errors: [GraphQLError])
     /// A connection's `pageInfo` says a page exists on a side whose cursor (the named field) is
