@@ -15,7 +15,7 @@ public struct PaginationOutput<InitialQuery: GraphQLQuery, PageQuery: GraphQLQue
     public var canLoadNext: Bool
     /// Whether a previous page exists and the pager has a query for it.
     public var canLoadPrevious: Bool
-    /// Whether a load, refetch or reset is under way.
+    /// Whether a load or refetch is scheduled or running.
     public var isLoading: Bool
     /// The output's place in the pager's sequence of outputs: a later output has a greater
     /// version. A view model that takes outputs from two places (a stream and
