@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "OrionSQLite", targets: ["OrionSQLite"]),
         .library(name: "OrionTestSupport", targets: ["OrionTestSupport"]),
         .library(name: "OrionWebSocket", targets: ["OrionWebSocket"]),
+        .library(name: "OrionPagination", targets: ["OrionPagination"]),
         .library(name: "GraphQLLanguage", targets: ["GraphQLLanguage"]),
         .library(name: "OrionCompiler", targets: ["OrionCompiler"]),
         .library(name: "OrionCodegen", targets: ["OrionCodegen"]),
@@ -57,6 +58,8 @@ let package = Package(
                 .product(name: $0, package: "swift-nio", condition: .when(platforms: [.linux]))
             } + [.product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux]))]
         ),
+        // Pagers: a query's pages, loaded in turn and watched in the client's cache.
+        .target(name: "OrionPagination", dependencies: ["Orion", "OrionAPI", "OrionCache"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),

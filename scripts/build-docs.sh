@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the runtime: the Orion catalog (Sources/Orion/Orion.docc, the
-# articles) and the symbols of OrionAPI, OrionCache, Orion and OrionSQLite, as one combined
+# articles) and the symbols of OrionAPI, OrionCache, Orion, OrionSQLite and OrionPagination, as one combined
 # archive with a page per module. A warning (a symbol or article link that does not resolve, a
 # parameter left undocumented) fails the build.
 #   build-docs.sh [--all] [extra generate-documentation arguments...]
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
-targets=(--target OrionAPI --target OrionCache --target Orion --target OrionSQLite)
+targets=(--target OrionAPI --target OrionCache --target Orion --target OrionSQLite --target OrionPagination)
 if [ "${1:-}" = "--all" ]; then
     targets+=(--target OrionWebSocket)
     shift

@@ -64,6 +64,7 @@ let package = Package(
                 .product(name: "Orion", package: "Orion"),
                 .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "OrionWebSocket", package: "Orion"),
+                .product(name: "OrionPagination", package: "Orion"),
             ],
             plugins: [.plugin(name: "OrionBuildPlugin", package: "Orion")]
         ),

@@ -5,9 +5,9 @@ import PackageDescription
 // `orion generate --module-type swift-package` does for users); GeneratedCodeTests builds models
 // from JSON responses and reads every kind of field, OrionClientTests runs the client with the
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
-// its own, and runs `orion fetch-schema` against both; InteropTests runs it against a server of
-// another stack (Tests/Interop: strawberry-graphql on uvicorn).
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI"]
+// its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
+// another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn).
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
@@ -29,7 +29,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionWebSocket", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
-                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"), .product(name: "OrionTestSupport", package: "Orion"),
+                .product(name: "OrionPagination", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                .product(name: "OrionTestSupport", package: "Orion"),
             ],
             path: "Generated/Listings"
         ),
@@ -42,6 +43,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+                .product(name: "OrionPagination", package: "Orion"),
                 // Cache round trips of queries with fragments, type cases and conditions.
                 .product(name: "StarWarsAPI", package: "StarWarsAPI"), .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
@@ -55,6 +57,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionAPI", package: "Orion"),
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "InteropAPI", package: "InteropAPI"),
+                // Backward and offset paging against a strawberry server of the tests' own.
+                .product(name: "OrionPagination", package: "Orion"), .product(name: "PagingAPI", package: "PagingAPI"),
             ]
         ),
         .testTarget(

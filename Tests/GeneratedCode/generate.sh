@@ -31,6 +31,11 @@ generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examp
 interop="$root/Tests/Interop"
 generate InteropAPI "$interop/schema.graphqls" "$interop/*.graphql" --schema "$interop/schema-extensions.graphqls" --scalar Count=Int
 
+# The pagination tests' server (Tests/Paging/server.py, strawberry too): a Relay connection paged
+# both ways and a list paged by offset.
+paging="$root/Tests/Paging"
+generate PagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$paging/schema-extensions.graphqls"
+
 # Names chosen to break a Swift code generator, in each of the three layouts: a package of its
 # own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
 # package here has targets of its own.

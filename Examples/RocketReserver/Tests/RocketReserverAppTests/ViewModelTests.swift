@@ -29,6 +29,23 @@ import Testing
         #expect(again.launches.count == 20)
     }
 
+    @Test func aBookingShowsInTheLoadedListWithoutARefetch() async throws {
+        let server = try await AppServer.start()
+        defer { server.stop() }
+        let network = await RocketReserverNetwork(url: server.url)
+        let list = LaunchListViewModel(client: network.client, pageSize: 10)
+        await list.loadNextPage()
+        await list.loadNextPage()
+        let launch = try #require(list.launches.dropFirst(10).first { !$0.isBooked }, "a launch of the second page")
+
+        let login = LoginViewModel(client: network.client, tokens: network.tokens)
+        #expect(await login.login(email: "list@example.com"))
+        #expect(await LaunchDetailsViewModel(client: network.client, launchID: launch.id).book())
+        // The pager watches every page it loaded: the mutation's result reaches the list.
+        #expect(try await eventually { list.launches.first { $0.id == launch.id }?.isBooked == true })
+        #expect(list.launches.count == 20)
+    }
+
     @Test func bookingFlipsTheWatchedDetailsWithoutARefetch() async throws {
         let server = try await AppServer.start()
         defer { server.stop() }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The interoperability tests' server (`Tests/Interop/server.py`: strawberry-graphql on uvicorn,
-/// installed by `scripts/install-dependencies.sh --tests`) as a child process on a free port of
-/// 127.0.0.1. Ready once it has printed its port: it prints it after its socket listens.
+/// A strawberry-graphql server on uvicorn (installed by `scripts/install-dependencies.sh --tests`)
+/// as a child process on a free port of 127.0.0.1: the interoperability tests' (`Tests/Interop/server.py`)
+/// or the pagination tests' (`Tests/Paging/server.py`). Ready once it has printed its port: it
+/// prints it after its socket listens.
 final class StrawberryServer: @unchecked Sendable {
     // Set once in init; only terminated after.
     private let process: Process
@@ -17,18 +18,20 @@ final class StrawberryServer: @unchecked Sendable {
         var description: String
     }
 
-    static var script: URL {
+    /// A server script of the repository's `Tests/` folder.
+    static func script(_ path: String) -> URL {
         // Support/ InteropTests/ Tests/ GeneratedCode/ up to the repository's Tests/.
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Interop/server.py")
+            .appendingPathComponent(path)
     }
 
-    init() throws {
+    /// Starts the server of `script`, a path in the repository's `Tests/` folder.
+    init(script: String = "Interop/server.py") throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path]
+        process.arguments = ["python3", Self.script(script).path]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -46,7 +49,7 @@ final class StrawberryServer: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw StartError(description: """
-                the interop server did not start (run `bash scripts/install-dependencies.sh --tests` to install \
+                \(script) did not start (run `bash scripts/install-dependencies.sh --tests` to install \
                 strawberry-graphql and uvicorn); it printed: \(text) \(stderr)
                 """)
         }
