@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
-targets=(--target OrionAPI --target OrionCache --target Orion --target OrionSQLite --target OrionPagination)
+targets=(--target OrionAPI --target OrionCache --target Orion --target OrionSQLite --target OrionPagination --target OrionTestSupport)
 if [ "${1:-}" = "--all" ]; then
     targets+=(--target OrionWebSocket)
     shift
