@@ -202,7 +202,8 @@ public final class GraphQLQueryPager<InitialQuery: GraphQLQuery, PageQuery: Grap
                 state.isRefetching = true
                 return (state.next.count, state.previous.count)
             }
-            defer { self.state.withLock { $0.isRefetching = false } }
+            // Unless a reset came meanwhile: the flag may be a later refetch's then.
+            defer { self.state.withLock { state in if state.generation == generation { state.isRefetching = false } } }
             let initial = try await self.fetch(self.initialQuery, .fetchIgnoringCacheData, self.extractInitialPageInfo)
             var next: [LoadedPage<PageQuery>] = []
             var nextPosition = initial.info.next
