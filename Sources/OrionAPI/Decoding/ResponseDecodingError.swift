@@ -7,11 +7,21 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     public var expected: String
     /// What the response held instead, e.g. `null`, `nothing (the field is missing)` or `42`.
     public var found: String
+    /// The server's error for the field at ``path``, when one reached a field that does not
+    /// catch it (`@catch(to: THROW)`, or a `@catchByDefault(to: THROW)` schema) and no field
+    /// around it caught it.
+    public var graphQLError: GraphQLError?
 
     public init(path: ResponsePath = ResponsePath(), expected: String, found: String) {
         self.path = path
         self.expected = expected
         self.found = found
+    }
+
+    /// The error thrown for the server's error in a field that throws it.
+    public init(path: ResponsePath = ResponsePath(), graphQLError: GraphQLError) {
+        self.init(path: path, expected: "a value", found: "null with an error")
+        self.graphQLError = graphQLError
     }
 
     /// The same error seen from one level up.
@@ -29,7 +39,10 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     @usableFromInline static let missing = "nothing (the field is missing)"
 
     public var description: String {
-        "Response data does not match the operation at \(path): expected \(expected), found \(found)."
+        if let graphQLError {
+            return "The server's error at \(path) reached a field that throws it (@catch(to: THROW) or @catchByDefault(to: THROW)) with no field around it catching it: \(graphQLError.message)"
+        }
+        return "Response data does not match the operation at \(path): expected \(expected), found \(found)."
     }
 }
 
