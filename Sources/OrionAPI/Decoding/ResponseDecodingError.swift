@@ -7,9 +7,10 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     public var expected: String
     /// What the response held instead, e.g. `null`, `nothing (the field is missing)` or `42`.
     public var found: String
-    /// The server's error for the field at ``path``, when one reached a field that does not
-    /// catch it (`@catch(to: THROW)`, or a `@catchByDefault(to: THROW)` schema) and no field
-    /// around it caught it.
+    /// The error of the field at ``path``, when it reached a field that throws it
+    /// (`@catch(to: THROW)`, or a `@catchByDefault(to: THROW)` schema) and no field around it
+    /// caught it: the server's, or, for a `@semanticNonNull` field that holds null without one
+    /// (read from the cache), an error saying so.
     public var graphQLError: GraphQLError?
 
     public init(path: ResponsePath = ResponsePath(), expected: String, found: String) {
@@ -40,7 +41,7 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
 
     public var description: String {
         if let graphQLError {
-            return "The server's error at \(path) reached a field that throws it (@catch(to: THROW) or @catchByDefault(to: THROW)) with no field around it catching it: \(graphQLError.message)"
+            return "The error at \(path) reached a field that throws it (@catch(to: THROW) or @catchByDefault(to: THROW)) and no field around it catches it: \(graphQLError.message)"
         }
         return "Response data does not match the operation at \(path): expected \(expected), found \(found)."
     }

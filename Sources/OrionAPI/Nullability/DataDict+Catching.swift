@@ -7,8 +7,9 @@ extension DataDict {
     ///    `ResponseValue.locatingFieldErrors`): `result` keeps the error, `null` reads nil,
     ///    `throw` throws it, with the field's path, to the nearest field around that catches.
     /// B. A null without an error where the type promises a value (`@semanticNonNull`, read from
-    ///    the cache, which keeps the null of a failed field and not its error): `result` holds a
-    ///    failure saying so, `throw` throws a mismatch naming the path.
+    ///    the cache, which keeps the null of a failed field and not its error): handled as A,
+    ///    with an error saying so, so that data read back from the cache fails where the
+    ///    response it was written from failed.
     /// C. Otherwise the field decodes as any other; an error thrown from a field inside it
     ///    stops here unless this field throws too.
     @usableFromInline
@@ -28,12 +29,11 @@ extension DataDict {
                     }
                 }
                 // B
-                if case .nonNull(let type) = field.type {
+                if case .nonNull = field.type {
                     switch catchTo {
                     case .result: return .failure(unexplainedNull(field))
                     case .null: return .null
-                    case .throw:
-                        throw ResponseDecodingError(expected: type.expectedDescription, found: "null with no error for it (the schema marks it @semanticNonNull)")
+                    case .throw: throw ResponseDecodingError(graphQLError: unexplainedNull(field))
                     }
                 }
             }
@@ -51,6 +51,6 @@ extension DataDict {
 
     /// B: the failure of a field that promises a value and holds null without an error.
     static func unexplainedNull(_ field: Selection.Field) -> GraphQLError {
-        GraphQLError(message: "\"\(field.responseKey)\" is null where the schema promises a value (@semanticNonNull), and no error explains it: data read from the cache keeps no errors, so this is the null of a field that failed in the response the cache was written from.")
+        GraphQLError(message: "\"\(field.responseKey)\" is null where the schema promises a value (@semanticNonNull), and no error explains it: read from the cache, which keeps no errors, it is the null of a field that failed in the response the cache was written from.")
     }
 }
