@@ -84,7 +84,8 @@ public final class Schema: Sendable {
             }
             for field in type.inputFields { used.insert(field.type.namedType.name.value) }
         }
-        for directive in directivesByName.values where !(directive.isBuiltIn && BuiltIns.clientDirectiveNames.contains(directive.name)) {
+        for directive in directivesByName.values
+        where !(directive.isBuiltIn && (BuiltIns.clientDirectiveNames.contains(directive.name) || nullabilityImports.contains("@" + directive.name))) {
             for argument in directive.arguments { used.insert(argument.type.namedType.name.value) }
         }
         self.usedBuiltInScalars = used.intersection(BuiltIns.scalarNames)

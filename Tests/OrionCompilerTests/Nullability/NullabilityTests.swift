@@ -50,6 +50,15 @@ private func errors(_ rules: [any ValidationRule.Type], _ query: String, schema:
         #expect(nullabilitySchema.semanticNonNullLevels(of: try #require(user.field("email")), on: user) == [])
     }
 
+    /// They are the client's: a schema written back (introspection JSON, SDL) has none of them.
+    @Test func theDirectivesAreNotTheServers() throws {
+        let json = String(decoding: nullabilitySchema.introspectionJSON(), as: UTF8.self)
+        #expect(!json.contains("CatchTo"))
+        #expect(!json.contains("semanticNonNull"))
+        #expect(!json.contains("\"catch"))
+        #expect(!nullabilitySchema.printSDL().contains("directive @catch"))
+    }
+
     @Test func anImportOfSomeDirectivesKnowsOnlyThose() throws {
         let schema = try schema(types.replacingOccurrences(of: "extend type User @semanticNonNullField(name: \"nickname\")", with: ""),
                                 #"extend schema @link(url: "https://specs.apollo.dev/nullability/v0.4", import: ["@semanticNonNull"])"#)
