@@ -15,6 +15,8 @@ import Testing
           "bestFriend": {"__typename": "User", "id": "2", "name": "Bob"}}}}
         """
 
+    /// Errors in fields of each catch mode. (Aliases of `name` hold different values here, which
+    /// a server would not send; decoding takes each key as it comes.)
     static let profileWithErrors = """
         {"data": {"user": {"__typename": "User", "id": "1", "name": "Ada", "nickname": "ada", "avatarUrl": null,
           "email": null, "resultName": null, "nullName": null, "throwName": "Ada",
@@ -137,13 +139,30 @@ import Testing
         let cached = try await client.fetch(query: UserProfileQuery(id: "1"), cachePolicy: .returnCacheDataDontFetch)
         #expect(cached.source == .cache)
         let user = try #require(cached.data?.user)
-        #expect(user.name == "Ada")
         // A nullable field: its null is a value to the cache.
         #expect(user.email == .success(nil))
-        #expect(user.resultName.error?.message.contains("no error explains it") == true)
-        #expect(user.nullName == nil)
+        // The friend's name (semantically non-null, THROW) holds null: its error reaches
+        // `bestFriend @catch(to: RESULT)`, as the server's did.
         #expect(user.bestFriend.error?.message.contains("\"name\" is null where the schema promises a value") == true)
         #expect(server.requests.count == 1)
+    }
+
+    @Test func readFromTheCacheACaughtFieldFailsOrIsNil() async throws {
+        let body = """
+            {"data": {"user": {"__typename": "User", "id": "1", "name": null, "avatarUrl": null,
+              "friends": [{"__typename": "User", "id": "2", "name": null}]}},
+             "errors": [{"message": "No name", "path": ["user", "name"]}, {"message": "Hidden", "path": ["user", "friends", 0, "name"]}]}
+            """
+        let (server, client) = try client(answering: body)
+        defer { server.stop() }
+        _ = try await client.fetch(query: UserFriendsQuery(id: "1"), cachePolicy: .fetchIgnoringCacheData)
+        let cached = try await client.fetch(query: UserFriendsQuery(id: "1"), cachePolicy: .returnCacheDataDontFetch)
+        let user = try #require(cached.data?.user)
+        // `name @catch(to: RESULT)`, semantically non-null: a failure that says why.
+        let error = try #require(user.fragments.userSummary.name.error)
+        #expect(error.message.contains("no error explains it"))
+        // `name @catch(to: NULL)`: nil.
+        #expect(try user.friends.get().map { $0?.name } == [nil])
     }
 
     @Test func withoutErrorsTheCacheGivesBackTheSameData() async throws {
