@@ -77,6 +77,10 @@ import Testing
         #expect(friendError.code == "UNAVAILABLE")
         // The errors stay in the result too.
         #expect(result.errors?.count == 4)
+        // GraphQLError lives in OrionAPI, which Orion re-exports: app code naming it through
+        // Orion still compiles.
+        let error: Orion.GraphQLError? = result.errors?.first
+        #expect(error?.message == "No email")
     }
 
     @Test func anErrorInAThrowFieldIsCaughtByTheFieldAround() async throws {
