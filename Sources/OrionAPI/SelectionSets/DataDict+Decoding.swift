@@ -61,8 +61,9 @@ extension DataDict {
     }
 
     /// A field's value, found in its object (`nil` when absent) and not excluded by the
-    /// variables. Errors have the path below the field.
-    @inlinable
+    /// variables. Errors have the path below the field. Always inlined: it is the body of every
+    /// field's decoding, which a call per field would slow.
+    @inlinable @inline(__always)
     static func decode<SourceValue: DataDictSourceValue>(_ field: Selection.Field, value: SourceValue?, variables: [String: JSONValue]?) throws -> Value {
         guard field.condition != nil else {
             guard let value else {
