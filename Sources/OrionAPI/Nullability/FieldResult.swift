@@ -11,7 +11,9 @@
 /// }
 /// ```
 public enum FieldResult<Value> {
+    /// The field's data (`nil` for a nullable field that is null without an error).
     case success(Value)
+    /// The error in the field, as the response's `errors` has it (path and extensions).
     case failure(GraphQLError)
 
     /// The value, or `nil` when the field failed.

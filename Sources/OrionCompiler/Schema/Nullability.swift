@@ -75,8 +75,11 @@ public enum Nullability {
 
 /// What an error in a field becomes (`@catch(to:)`, `@catchByDefault(to:)`).
 public enum CatchTo: String, Sendable, Hashable {
+    /// A `FieldResult`: the value, or the error.
     case result = "RESULT"
+    /// `nil`, as GraphQL has it.
     case null = "NULL"
+    /// An error thrown to the nearest field around that catches, else out of decoding.
     case `throw` = "THROW"
 }
 
