@@ -119,6 +119,23 @@ import Testing
         #expect(mismatch.description.contains("data.users[1].name"))
     }
 
+    /// A non-null field that fails nulls the nearest nullable field above it, whose null its
+    /// error (with the longer path) explains.
+    @Test func anErrorBelowANullIsTheNullsError() async throws {
+        let body = #"{"data": {"user": null}, "errors": [{"message": "No id", "path": ["user", "id"]}]}"#
+        let (server, client) = try client(answering: body)
+        defer { server.stop() }
+        let error = await #expect(throws: ResponseParsingError.self) {
+            try await client.fetch(query: UserFriendsQuery(id: "1"), cachePolicy: .fetchIgnoringCacheData)
+        }
+        guard case .dataMismatch(let mismatch)? = error else {
+            Issue.record("expected a data mismatch, got \(String(describing: error))")
+            return
+        }
+        #expect(mismatch.path.description == "data.user")
+        #expect(mismatch.graphQLError?.path == [.key("user"), .key("id")])
+    }
+
     @Test func aNullWithoutAnErrorInASemanticallyNonNullFieldIsAnError() async throws {
         let body = #"{"data": {"users": [{"__typename": "User", "id": "1", "name": null}]}}"#
         let (server, client) = try client(answering: body)
