@@ -22,7 +22,7 @@ import OrionAPI
 /// ## Errors
 /// A subscription event the client cannot read (a `next` whose payload is not a GraphQL
 /// response, or whose data has the wrong shape) does not end the subscription: it arrives as a
-/// result with no data and one error, ``GraphQLError/init(malformedEvent:)`` (its
+/// result with no data and one error, `GraphQLError(malformedEvent:)` (its
 /// `isMalformedEvent` is true, its `path` says where the data did not match), and the events
 /// after it follow as usual.
 ///
@@ -99,7 +99,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
 
     /// The operation's events. With `skippingMalformedEvents` (subscriptions), a `next` that
     /// is not a GraphQL response for the operation becomes a result with one
-    /// ``GraphQLError/init(malformedEvent:)`` error and the stream goes on; without (a query's
+    /// `GraphQLError(malformedEvent:)` error and the stream goes on; without (a query's
     /// or mutation's one result), it ends the stream with the parsing error.
     private func events<Operation: GraphQLOperation, Element: Sendable>(
         of operation: Operation, skippingMalformedEvents: Bool, transform: @escaping @Sendable (SubscriptionEvent<Operation.Data>) -> Element

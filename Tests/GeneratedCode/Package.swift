@@ -7,7 +7,7 @@ import PackageDescription
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
 // its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
 // another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn).
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI"]
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
@@ -47,6 +47,8 @@ let package = Package(
                 // Cache round trips of queries with fragments, type cases and conditions.
                 .product(name: "StarWarsAPI", package: "StarWarsAPI"), .product(name: "GitHubAPI", package: "GitHubAPI"),
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "UploadAPI", package: "UploadAPI"),
+                // Responses with field errors, decoded and cached by @catch and @semanticNonNull.
+                .product(name: "NullabilityAPI", package: "NullabilityAPI"),
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionTestSupport", package: "Orion"),

@@ -26,6 +26,11 @@ generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/s
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
     --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
 
+# The nullability directives (@semanticNonNull, @catch, @catchByDefault) imported by a schema
+# extension, as an app adds them to a server's schema.
+nullability="$here/Schemas/Nullability"
+generate NullabilityAPI "$nullability/schema.graphqls" "$nullability/*.graphql" --schema "$nullability/extra.graphqls"
+
 # The interoperability tests' operations against strawberry's schema (Tests/Interop/server.py,
 # exported with `python3 server.py --export-schema`); its Count scalar is an Int to the client.
 interop="$root/Tests/Interop"

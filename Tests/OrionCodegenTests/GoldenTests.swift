@@ -5,7 +5,7 @@ import OrionCompiler
 import Testing
 import TestSupport
 
-/// The generated Swift for the Star Wars and RocketReserver operations, byte for byte, as one
+/// The generated Swift for the Star Wars, RocketReserver and nullability operations, byte for byte, as one
 /// file (`single-file`). After an intended change: `ORION_UPDATE_GOLDEN=1 swift test --filter GoldenTests`,
 /// then review the diff.
 @Suite struct GoldenTests {
@@ -15,6 +15,8 @@ import TestSupport
         ("StarWarsAPI", ["schemas/starwars/schema.graphqls"], "schemas/starwars/operations/**/*.graphql"),
         ("RocketReserverAPI", ["rocketreserver/schema.graphqls", Repository.root.path + "/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"],
          Repository.root.path + "/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql"),
+        ("NullabilityAPI", [Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/schema.graphqls", Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/extra.graphqls"],
+         Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/*.graphql"),
     ])
     func generatedSwiftMatchesGolden(namespace: String, schemaPaths: [String], operations: String) throws {
         let files = try Generation.run(namespace: namespace, schema: schemaPaths, operations: operations, moduleType: .singleFile)

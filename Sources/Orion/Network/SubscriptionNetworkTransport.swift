@@ -55,7 +55,7 @@ extension SubscriptionEvent {
     }
 
     /// An event the client could not read, as a result with no data and one
-    /// ``GraphQLError/init(malformedEvent:)`` error: what a subscription delivers in its place
+    /// `GraphQLError(malformedEvent:)` error: what a subscription delivers in its place
     /// before it goes on with the next event.
     package static func malformed(_ error: any OrionError) -> Self {
         SubscriptionEvent(result: GraphQLResult(data: nil, errors: [GraphQLError(malformedEvent: error)], extensions: nil, source: .server))

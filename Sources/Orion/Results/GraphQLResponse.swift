@@ -4,6 +4,9 @@ import OrionAPI
 /// Reads a GraphQL response body (`{"data": ..., "errors": [...], "extensions": {...}}`) into a
 /// typed result: the bytes are indexed once and `data` built straight from the index, with the
 /// operation's variables (defaults filled in) deciding @include/@skip, as they did on the server.
+/// A field error that reaches a field throwing it (`@catch(to: THROW)`) with no field around it
+/// catching it fails the parse with ``ResponseParsingError/dataMismatch(_:)``, whose error has
+/// the path and the server's error.
 package enum GraphQLResponse {
     package static func parse<Operation: GraphQLOperation>(
         _ body: Foundation.Data, for operation: Operation
@@ -49,7 +52,10 @@ package enum GraphQLResponse {
         if let dataValue, !dataValue.isNull {
             do {
                 dataObject = try dataValue.decodeObject()
-                data = try Operation.Data(responseValue: dataValue, variables: operation.variablesWithDefaults)
+                // The errors are located for the fields that catch them (`@catch`), only when
+                // there are any: a response without errors decodes as it is.
+                let located = errors.map { dataValue.locatingFieldErrors($0) } ?? dataValue
+                data = try Operation.Data(responseValue: located, variables: operation.variablesWithDefaults)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
             } catch {

@@ -32,4 +32,7 @@ package protocol DataDictSourceValue {
     func decodeList() throws -> List
     /// A non-null scalar, enum or custom scalar, read as `type` reads it.
     func decodeScalar(_ type: any ScalarType.Type) throws -> DataDict.Value
+    /// The GraphQL error of the response at this null: read only by fields that catch errors,
+    /// only when they meet a null. The cache's records have none.
+    var graphQLError: GraphQLError? { get }
 }

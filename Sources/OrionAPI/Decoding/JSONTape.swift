@@ -34,10 +34,15 @@ public final class JSONTape: Sendable {
 
     @usableFromInline let bytes: [UInt8]
     @usableFromInline let entries: [Entry]
+    /// The GraphQL errors of the response, by the entry of the `null` each one's path leads to:
+    /// what fields selected with `@catch` or in a `@catchByDefault` schema look up when they
+    /// meet a null. Empty for a response without errors, so that decoding one costs nothing.
+    @usableFromInline let fieldErrors: [Int: GraphQLError]
 
-    init(bytes: [UInt8], entries: [Entry]) {
+    init(bytes: [UInt8], entries: [Entry], fieldErrors: [Int: GraphQLError] = [:]) {
         self.bytes = bytes
         self.entries = entries
+        self.fieldErrors = fieldErrors
     }
 
     /// Parses JSON text.

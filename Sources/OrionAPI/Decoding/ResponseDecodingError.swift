@@ -7,11 +7,22 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     public var expected: String
     /// What the response held instead, e.g. `null`, `nothing (the field is missing)` or `42`.
     public var found: String
+    /// The error of the field at ``path``, when it reached a field that throws it
+    /// (`@catch(to: THROW)`, or a `@catchByDefault(to: THROW)` schema) and no field around it
+    /// caught it: the server's, or, for a `@semanticNonNull` field that holds null without one
+    /// (read from the cache), an error saying so.
+    public var graphQLError: GraphQLError?
 
     public init(path: ResponsePath = ResponsePath(), expected: String, found: String) {
         self.path = path
         self.expected = expected
         self.found = found
+    }
+
+    /// The error thrown for the server's error in a field that throws it.
+    public init(path: ResponsePath = ResponsePath(), graphQLError: GraphQLError) {
+        self.init(path: path, expected: "a value", found: "null with an error")
+        self.graphQLError = graphQLError
     }
 
     /// The same error seen from one level up.
@@ -29,7 +40,10 @@ public struct ResponseDecodingError: Error, Sendable, Hashable, OrionError {
     @usableFromInline static let missing = "nothing (the field is missing)"
 
     public var description: String {
-        "Response data does not match the operation at \(path): expected \(expected), found \(found)."
+        if let graphQLError {
+            return "The error at \(path) reached a field that throws it (@catch(to: THROW) or @catchByDefault(to: THROW)) and no field around it catches it: \(graphQLError.message)"
+        }
+        return "Response data does not match the operation at \(path): expected \(expected), found \(found)."
     }
 }
 

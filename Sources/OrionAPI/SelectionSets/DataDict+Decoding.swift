@@ -48,30 +48,40 @@ extension DataDict {
 
     @inlinable
     static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, variables: [String: JSONValue]?) throws -> Value {
+        // Only the fields of a schema that imports the nullability directives catch errors.
+        if let catchTo = field.catchTo { return try decode(field, catching: catchTo, in: object, variables: variables) }
         do {
-            guard let condition = field.condition else {
-                guard let value = try object.value(for: field) else {
-                    guard case .nonNull(let type) = field.type else { return .null }
-                    throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
-                }
-                return try decode(value, as: field.type, variables: variables)
-            }
             // Excluded by the variables, whatever the response holds (another selection of
             // the same key, in a fragment, may have brought it).
-            if let variables, !condition.evaluate(with: variables) { return .excluded }
-            guard let value = try object.value(for: field) else {
-                // Included by the variables, so the server must have sent it.
-                guard variables == nil else {
-                    throw ResponseDecodingError(expected: field.type.expectedDescription, found: ResponseDecodingError.missing)
-                }
-                return .excluded
-            }
-            // Its property is optional whatever its type, so a null reads as nil.
-            if value.isNull { return .null }
-            return try decode(value, as: field.type, variables: variables)
+            if let condition = field.condition, let variables, !condition.evaluate(with: variables) { return .excluded }
+            return try decode(field, value: object.value(for: field), variables: variables)
         } catch let error as ResponseDecodingError {
             throw error.prefixed(by: .key(field.responseKey))
         }
+    }
+
+    /// A field's value, found in its object (`nil` when absent) and not excluded by the
+    /// variables. Errors have the path below the field. Always inlined: it is the body of every
+    /// field's decoding, which a call per field would slow.
+    @inlinable @inline(__always)
+    static func decode<SourceValue: DataDictSourceValue>(_ field: Selection.Field, value: SourceValue?, variables: [String: JSONValue]?) throws -> Value {
+        guard field.condition != nil else {
+            guard let value else {
+                guard case .nonNull(let type) = field.type else { return .null }
+                throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
+            }
+            return try decode(value, as: field.type, variables: variables)
+        }
+        guard let value else {
+            // Included by the variables, so the server must have sent it.
+            guard variables == nil else {
+                throw ResponseDecodingError(expected: field.type.expectedDescription, found: ResponseDecodingError.missing)
+            }
+            return .excluded
+        }
+        // Its property is optional whatever its type, so a null reads as nil.
+        if value.isNull { return .null }
+        return try decode(value, as: field.type, variables: variables)
     }
 
     @inlinable

@@ -27,7 +27,8 @@ extension DataDict.Value {
     /// The value as `JSONSerialization` would have parsed it; `type` names the models of objects.
     func jsonObjectValue(_ type: FieldType) -> Any {
         switch self {
-        case .null: return NSNull()
+        // The response held null where the error was.
+        case .null, .failure: return NSNull()
         // Only a field's own value is excluded, and `jsonObject(selections:)` leaves those out.
         case .excluded: return NSNull()
         case .string(let value): return value

@@ -49,6 +49,9 @@ public struct DataDict: Sendable, Hashable {
         indirect case custom(any CustomScalarType)
         case object(DataDict)
         case list([Value])
+        /// The error of a field selected with `@catch(to: RESULT)`, which its ``FieldResult``
+        /// reads; boxed, as custom scalars are.
+        indirect case failure(GraphQLError)
 
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
@@ -60,6 +63,7 @@ public struct DataDict: Sendable, Hashable {
             case (.custom(let left), .custom(let right)): return AnyHashable(left) == AnyHashable(right)
             case (.object(let left), .object(let right)): return left == right
             case (.list(let left), .list(let right)): return left == right
+            case (.failure(let left), .failure(let right)): return left == right
             default: return false
             }
         }
@@ -75,6 +79,7 @@ public struct DataDict: Sendable, Hashable {
             case .custom(let value): hasher.combine(AnyHashable(value))
             case .object(let value): hasher.combine(value)
             case .list(let value): hasher.combine(value)
+            case .failure(let error): hasher.combine(error)
             }
         }
     }

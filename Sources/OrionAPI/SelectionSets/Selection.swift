@@ -12,11 +12,13 @@ public enum Selection: Sendable {
 
     /// A field selection. `type` is the Swift type its property reads (`String`, `Hero?`,
     /// `[Friend?]?`), from which its ``FieldType`` follows.
+    /// `catch`: what decoding does with a GraphQL error in the field (`@catch`, or the schema's
+    /// `@catchByDefault`); `nil` for a field of a schema without them: its value is `null`.
     public static func field<T: DataDictReadable>(
         _ name: String, alias: String? = nil, _ type: T.Type, arguments: [String: ArgumentValue] = [:],
-        condition: InclusionCondition? = nil
+        condition: InclusionCondition? = nil, catch catchTo: CatchTo? = nil
     ) -> Selection {
-        .field(Field(name: name, alias: alias, type: FieldType(T.self), arguments: arguments, condition: condition))
+        .field(Field(name: name, alias: alias, type: FieldType(T.self), arguments: arguments, condition: condition, catchTo: catchTo))
     }
 
     /// A field of a selection set. A class, so that walking selections (for every object decoded,
@@ -27,15 +29,22 @@ public enum Selection: Sendable {
         public let type: FieldType
         public let arguments: [String: ArgumentValue]
         public let condition: InclusionCondition?
+        /// What decoding does with a GraphQL error in the field; `nil`: it reads as `null`, and
+        /// one in a field inside it passes through (to the nearest field that catches).
+        public let catchTo: CatchTo?
         /// The key of the field in the response.
         public let responseKey: String
 
-        public init(name: String, alias: String?, type: FieldType, arguments: [String: ArgumentValue], condition: InclusionCondition?) {
+        public init(
+            name: String, alias: String?, type: FieldType, arguments: [String: ArgumentValue], condition: InclusionCondition?,
+            catchTo: CatchTo? = nil
+        ) {
             self.name = name
             self.alias = alias
             self.type = type
             self.arguments = arguments
             self.condition = condition
+            self.catchTo = catchTo
             self.responseKey = alias ?? name
         }
     }

@@ -65,7 +65,8 @@ extension DataDict: NormalizerSource {
 extension DataDict.Value: NormalizerSourceValue {
     var isNull: Bool {
         switch self {
-        case .null, .excluded: return true
+        // A failure is stored as the null the response held.
+        case .null, .excluded, .failure: return true
         default: return false
         }
     }
@@ -82,7 +83,7 @@ extension DataDict.Value: NormalizerSourceValue {
 
     func decodeJSON() -> JSONValue {
         switch self {
-        case .null, .excluded: return .null
+        case .null, .excluded, .failure: return .null
         case .string(let value): return .string(value)
         case .int(let value): return .int(value)
         case .double(let value): return .double(value)

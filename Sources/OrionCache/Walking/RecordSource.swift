@@ -82,6 +82,11 @@ final class RecordSource {
             return false
         }
 
+        /// A record keeps no errors: the cache stores the null of a field that failed, so a
+        /// field that promises a value and holds null reads as if it failed (see
+        /// `DataDict.decode(_:catching:in:variables:)`).
+        var graphQLError: GraphQLError? { nil }
+
         func decodeObject() throws -> RecordSource.Object {
             switch value {
             case .reference(let key): return try source.object(at: key)

@@ -93,6 +93,7 @@ struct ModelRenderer {
                 arguments += ", arguments: [" + pairs.joined(separator: ", ") + "]"
             }
             if let condition = conditionLiteral(field.inclusion) { arguments += ", condition: " + condition }
+            if let catchTo = field.catchTo { arguments += ", catch: " + catchLiteral(catchTo) }
             writer.line("  " + arguments + "),")
         }
         // Conditions go with type cases and fragments too: the cache stores and reads only what
@@ -129,10 +130,49 @@ struct ModelRenderer {
         property.ownNestedName ?? property.nestedPath
     }
 
+    /// The property's type: the field's, or, for a field that catches errors, what its catch
+    /// makes of it (``caughtType(_:catchTo:composite:)``); optional when @include/@skip may
+    /// leave it out.
     private func swiftType(_ property: IRProperty) -> String {
-        var type = types.output(property.field.type, composite: typeReference(property))
+        var type: String
+        if let catchTo = property.field.catchTo {
+            type = caughtType(property.field, catchTo: catchTo, composite: typeReference(property))
+        } else {
+            type = types.output(property.field.type, composite: typeReference(property))
+        }
         if property.isConditional && !type.hasSuffix("?") { type += "?" }
         return type
+    }
+
+    /// A field's type under `@catch(to:)` (or `@catchByDefault(to:)`), as Apollo Kotlin's
+    /// nullability directives define it: `THROW` non-optional where the schema promises a value
+    /// (non-null, or `@semanticNonNull`), `NULL` always optional (a caught error is a nil),
+    /// `RESULT` a `FieldResult` of the type `THROW` would have.
+    private func caughtType(_ field: IRField, catchTo: CatchTo, composite: String?) -> String {
+        let promisesValue: Bool
+        let nonNull: TypeReference
+        if case .nonNull = field.type {
+            promisesValue = true
+            nonNull = field.type
+        } else {
+            promisesValue = field.isSemanticNonNull
+            nonNull = .nonNull(field.type, location: nil)
+        }
+        let value = types.output(nonNull, composite: composite)
+        switch catchTo {
+        case .throw: return promisesValue ? value : value + "?"
+        case .null: return value + "?"
+        case .result: return "OrionAPI.FieldResult<" + (promisesValue ? value : value + "?") + ">"
+        }
+    }
+
+    /// The selection's `catch:` argument: Swift's runtime names of ``CatchTo``.
+    private func catchLiteral(_ catchTo: CatchTo) -> String {
+        switch catchTo {
+        case .result: return ".result"
+        case .null: return ".null"
+        case .throw: return ".throw"
+        }
     }
 
     private func renderDeclaration(_ property: IRProperty, index: Int, into writer: inout SwiftWriter) {

@@ -4,5 +4,5 @@ import OrionCompiler
 /// the Swift rules, which refuse names that would clash in the generated Swift, so that
 /// `validate` reports everything `generate` would refuse.
 public var swiftCodeGenerationRules: [any ValidationRule.Type] {
-    codeGenerationRules + [SwiftMemberNames.self, SwiftTypeNameClashes.self]
+    codeGenerationRules + [SwiftMemberNames.self, SwiftTypeNameClashes.self, SupportedNullabilityLevels.self]
 }

@@ -122,6 +122,12 @@ public struct IRField: Sendable {
     /// Sub-selections of a field of composite type.
     public var selectionSet: IRSelectionSet?
     public var location: Location?
+    /// What an error in the field becomes (`@catch`, or the schema's `@catchByDefault` for a
+    /// field that can be null); nil without the nullability directives.
+    public var catchTo: CatchTo?
+    /// Whether the schema marks the field, nullable in its type, as null only on error
+    /// (`@semanticNonNull`, level 0).
+    public var isSemanticNonNull = false
 }
 
 /// `... on Type @include(if: $x) { ... }`.

@@ -81,7 +81,7 @@ public struct IRBuilder {
         return IROperation(
             name: operation.name?.value ?? "", operationType: operation.operation, description: operation.description?.value,
             rootTypeName: root.name, variables: variables, selectionSet: selectionSet,
-            referencedFragments: try references(of: selectionSet), definitionText: Printer.print(.operation(operation)),
+            referencedFragments: try references(of: selectionSet), definitionText: Printer.print(.operation(CatchStripping.apply(to: operation, schema: schema))),
             location: operation.location)
     }
 
@@ -100,7 +100,7 @@ public struct IRBuilder {
         let selectionSet = try compileSelectionSet(definition.selectionSet, parent: type)
         var compiled = IRFragment(
             name: name, typeCondition: typeName, description: definition.description?.value, selectionSet: selectionSet,
-            referencedFragments: [], definitionText: Printer.print(.fragment(definition)), location: definition.location)
+            referencedFragments: [], definitionText: Printer.print(.fragment(CatchStripping.apply(to: definition, schema: schema))), location: definition.location)
         compiled.referencedFragments = try references(of: selectionSet)
         fragmentReferences[name] = compiled.referencedFragments
         compiledFragments[name] = compiled
@@ -191,6 +191,12 @@ public struct IRBuilder {
             arguments: first.arguments, inclusion: Inclusion.merging(group.map { Inclusion($0.1) }),
             description: definition.description, deprecationReason: definition.deprecationReason,
             selectionSet: nil, location: first.location)
+        // What an error in the field becomes: its @catch (the same on every selection of the
+        // key, which validation checks), else the schema's default for a field that can be null.
+        let canBeNull: Bool
+        if case .nonNull = definition.type { canBeNull = false } else { canBeNull = true }
+        compiled.catchTo = schema.catchDirective(of: first)?.to ?? (canBeNull ? schema.catchByDefault : nil)
+        compiled.isSemanticNonNull = canBeNull && schema.semanticNonNullLevels(of: definition, on: parent).contains(0)
         let typeName = definition.type.namedType.name.value
         guard let fieldType = schema[typeName] else {
             throw GraphQLError("Unknown type \"\(typeName)\".", nodes: [first.location])

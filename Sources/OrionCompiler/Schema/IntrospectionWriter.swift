@@ -25,6 +25,8 @@ extension Schema {
     /// built-in scalars that nothing uses.
     func isListed(_ name: String) -> Bool {
         guard let type = types[name] else { return false }
+        // The nullability spec's `CatchTo`, like its directives, is the client's.
+        if type.isBuiltIn && nullabilityImports.contains(name) { return false }
         guard type.isBuiltIn, type.kind == .scalar, BuiltIns.scalarNames.contains(name) else { return true }
         return usedBuiltInScalars.contains(name)
     }
@@ -32,7 +34,7 @@ extension Schema {
     /// Client directives are the code generator's, not the server's: they are not introspected
     /// unless the schema declares them.
     private func isIntrospected(_ directive: SchemaDirective) -> Bool {
-        !(directive.isBuiltIn && BuiltIns.clientDirectiveNames.contains(directive.name))
+        !(directive.isBuiltIn && (BuiltIns.clientDirectiveNames.contains(directive.name) || nullabilityImports.contains("@" + directive.name)))
     }
 
     /// `{ kind name }`, as graphql-js's introspection query asks for root types.

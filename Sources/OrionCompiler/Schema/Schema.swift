@@ -27,15 +27,22 @@ public final class Schema: Sendable {
     public let possibleTypeNames: [String: [String]]
     /// For each interface, the interfaces and objects that declare it directly.
     public let implementations: [String: [String]]
+    /// The directives applied to the schema definition and its extensions (`@link`,
+    /// `@catchByDefault`).
+    public let schemaDirectives: [Directive]
+    /// The names a `@link` imports from the nullability spec (``Nullability``): `@catch`...
+    public let nullabilityImports: Set<String>
     /// The built-in scalars some field, argument or input field uses.
     let usedBuiltInScalars: Set<String>
 
     public init(
         types: [SchemaType], directives: [SchemaDirective], queryTypeName: String?, mutationTypeName: String?,
         subscriptionTypeName: String?, description: String? = nil, definitionLocations: [Location] = [],
-        rootTypeLocations: [OperationType: Location] = [:]
+        rootTypeLocations: [OperationType: Location] = [:], schemaDirectives: [Directive] = [], nullabilityImports: Set<String> = []
     ) {
         self.rootTypeLocations = rootTypeLocations
+        self.schemaDirectives = schemaDirectives
+        self.nullabilityImports = nullabilityImports
         var byName: [String: SchemaType] = [:]
         for type in types where byName[type.name] == nil { byName[type.name] = type }
         self.types = byName
@@ -77,7 +84,8 @@ public final class Schema: Sendable {
             }
             for field in type.inputFields { used.insert(field.type.namedType.name.value) }
         }
-        for directive in directivesByName.values where !(directive.isBuiltIn && BuiltIns.clientDirectiveNames.contains(directive.name)) {
+        for directive in directivesByName.values
+        where !(directive.isBuiltIn && (BuiltIns.clientDirectiveNames.contains(directive.name) || nullabilityImports.contains("@" + directive.name))) {
             for argument in directive.arguments { used.insert(argument.type.namedType.name.value) }
         }
         self.usedBuiltInScalars = used.intersection(BuiltIns.scalarNames)

@@ -24,6 +24,9 @@ extension Schema {
     public static func build(sdl documents: [Document]) throws(SchemaError) -> Schema {
         var builder = SchemaBuilder()
         builder.add(BuiltIns.document, isBuiltIn: true)
+        // Directives a `@link` imports are known as the built-in client directives are.
+        builder.nullabilityImports = Nullability.imports(in: documents)
+        if let nullability = Nullability.document(importing: builder.nullabilityImports) { builder.add(nullability, isBuiltIn: true) }
         for document in documents { builder.add(document, isBuiltIn: false) }
         let schema = builder.finish()
         var validator = SchemaValidator(schema: schema)
@@ -55,6 +58,7 @@ struct SchemaBuilder {
     private var schemaExtensions: [SchemaExtension] = []
     private var typeExtensions: [TypeExtension] = []
     private var directiveExtensions: [DirectiveExtension] = []
+    var nullabilityImports: Set<String> = []
 
     mutating func add(_ document: Document, isBuiltIn: Bool) {
         for definition in document.definitions {
@@ -280,7 +284,9 @@ struct SchemaBuilder {
             types: orderedTypes, directives: orderedDirectives, queryTypeName: roots[.query],
             mutationTypeName: roots[.mutation], subscriptionTypeName: roots[.subscription],
             description: schemaDefinition?.description?.value,
-            definitionLocations: schemaDefinition.flatMap(\.location).map { [$0] } ?? [], rootTypeLocations: rootLocations)
+            definitionLocations: schemaDefinition.flatMap(\.location).map { [$0] } ?? [], rootTypeLocations: rootLocations,
+            schemaDirectives: (schemaDefinition?.directives ?? []) + schemaExtensions.flatMap(\.directives),
+            nullabilityImports: nullabilityImports)
     }
 
     static func deprecationReason(_ directives: [Directive]) -> String? {

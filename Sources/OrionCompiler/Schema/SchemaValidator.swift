@@ -22,6 +22,7 @@ struct SchemaValidator {
             switch type.kind {
             case .object, .interface:
                 validateFields(of: type)
+                validateSemanticNonNull(of: type)
                 validateInterfaces(of: type)
             case .union:
                 validateUnion(type)
@@ -43,7 +44,7 @@ struct SchemaValidator {
         return errors
     }
 
-    private mutating func report(_ message: String, _ locations: Location?...) {
+    mutating func report(_ message: String, _ locations: Location?...) {
         errors.append(GraphQLError(message, nodes: locations))
     }
 

@@ -3,6 +3,10 @@ public var clientRules: [any ValidationRule.Type] {
     [
         NamedOperations.self,
         UniqueNamesAcrossDocuments.self,
+        // The nullability directives (https://specs.apollo.dev/nullability/v0.4), when imported.
+        CatchNeedsCatchByDefault.self,
+        CatchLevelsInRange.self,
+        ConsistentCatch.self,
     ]
 }
 

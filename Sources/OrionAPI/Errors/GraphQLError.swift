@@ -1,5 +1,3 @@
-import OrionAPI
-
 /// An error in a GraphQL response's `errors`: the server could not resolve (part of) the
 /// operation.
 public struct GraphQLError: Error, Sendable, Hashable, OrionError {
