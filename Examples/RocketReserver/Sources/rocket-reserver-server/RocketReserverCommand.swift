@@ -47,15 +47,14 @@ struct RocketReserverCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
         }
-        if let count = server.safelistedOperationCount, let safelist {
-            FileHandle.standardOutput.write(Data("Safelist: the \(count) operations of \(safelist); every other operation is refused.\n".utf8))
-        }
+        // After the address line, which scripts wait for as the first.
+        let safelistLine = server.safelistedOperationCount.map { "Safelist: the \($0) operations of \(safelist ?? ""); every other operation is refused.\n" }
         let host = self.host
         try await server.run(handlingSignals: true) { port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
             // Straight to the file descriptor, unbuffered: a script waiting for this line sees
             // it at once even when stdout is a pipe.
-            FileHandle.standardOutput.write(Data("RocketReserver server at http://\(shownHost):\(port)/graphql\n".utf8))
+            FileHandle.standardOutput.write(Data(("RocketReserver server at http://\(shownHost):\(port)/graphql\n" + (safelistLine ?? "")).utf8))
         }
     }
 }
