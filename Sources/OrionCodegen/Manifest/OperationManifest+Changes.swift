@@ -3,7 +3,9 @@ extension OperationManifest {
     public struct Changes: Sendable, Hashable {
         /// An operation in both whose id differs: as it was, and as it is.
         public struct IdentifierChange: Sendable, Hashable {
+            /// The operation as the earlier manifest has it.
             public var previous: Operation
+            /// The operation as it is now.
             public var current: Operation
         }
 

@@ -28,6 +28,7 @@ public struct OperationManifest: Sendable, Hashable {
         /// Where the operation is defined, when it comes from source files (not encoded).
         public var location: Location?
 
+        /// An operation of a manifest; `location` only when it was read from a source file.
         public init(id: String, name: String, type: String, body: String, location: Location? = nil) {
             self.id = id
             self.name = name
@@ -51,6 +52,7 @@ public struct OperationManifest: Sendable, Hashable {
     /// however the source files are laid out.
     public private(set) var operations: [Operation]
 
+    /// A manifest of `operations`, in any order.
     public init(operations: [Operation]) {
         self.operations = operations.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
     }
