@@ -12,7 +12,8 @@ import HummingbirdWebSocket
 /// Everything is served at `/graphql`: GraphQL over HTTP (GET and POST, uploads, automatic
 /// persisted queries, multipart subscriptions) and WebSocket subscriptions in both the
 /// `graphql-transport-ws` and the legacy `graphql-ws` protocols. Uploaded profile images are
-/// served at `/images/NAME`. `totalTripsBooked` counts the trips of all users.
+/// served at `/images/NAME`. `totalTripsBooked` counts the trips of all users. With
+/// ``Configuration/safelistPath`` it runs only the operations of a persisted-query manifest.
 public struct RocketReserverServer: Sendable {
     /// Where the server listens and keeps its data.
     public struct Configuration: Sendable {
