@@ -40,6 +40,8 @@ let package = Package(
                 "CRocketReserverSQLite",
                 .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionCompiler", package: "Orion"),
+                // The persisted-query manifest reader, for --safelist: the format orion writes.
+                .product(name: "OrionCodegen", package: "Orion"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "GraphQL", package: "GraphQL"),

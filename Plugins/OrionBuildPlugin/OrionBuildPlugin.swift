@@ -51,14 +51,23 @@ struct PluginSettings: Decodable {
     var namespace: String?
     var scalars: [String: String]?
     var accessLevel: String?
+    /// Read only to refuse it: a build's work directory is no place for a manifest to publish.
+    var operationManifest: String?
 
     static func load(_ url: URL) throws -> PluginSettings {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw PluginError("Cannot read \(url.path).") }
+        let settings: PluginSettings
         do {
-            return try JSONDecoder().decode(PluginSettings.self, from: data)
+            settings = try JSONDecoder().decode(PluginSettings.self, from: data)
         } catch {
             throw PluginError("\(url.path) is not valid: \(error). Expected {\"namespace\": \"MyAPI\", \"scalars\": {\"Long\": \"Int64\"}, \"accessLevel\": \"internal\"}.")
         }
+        if settings.operationManifest != nil {
+            throw PluginError(
+                "\(url.path): the build plugin does not write operation manifests. Put \"operationManifest\" in an orion.json and run "
+                    + "`swift package --allow-writing-to-package-directory orion generate`, or run `orion generate --operation-manifest PATH`.")
+        }
+        return settings
     }
 }
 

@@ -47,6 +47,35 @@ public enum CodeGenerator {
         return try generate(validDocuments: operations.documents, schema: schema, options: options)
     }
 
+    /// The persisted-query manifest of the operations: the ids and bodies that the generated code
+    /// holds, for a server to safelist.
+    ///
+    /// - Throws: `CodegenError` with the check's errors.
+    public static func operationManifest(schema: Schema, operations: OperationCheck) throws(CodegenError) -> OperationManifest {
+        guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
+        let errors = operations.rules == .codeGeneration ? [] : validate(operations.documents, schema: schema, rules: swiftCodeGenerationRules)
+        guard errors.isEmpty else { throw CodegenError(errors) }
+        let compilation: CompilationResult
+        do {
+            // The same compilation as `generate`: `__typename` is in every body the client sends.
+            compilation = try IRBuilder.compile(operations.documents, schema: schema, injectingTypename: true)
+        } catch {
+            throw CodegenError([error])
+        }
+        let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return OperationManifest(operations: compilation.operations.map { operation in
+            let body = document(of: operation, fragments: fragmentsByName)
+            return OperationManifest.Operation(
+                id: SHA256.hexDigest(body), name: operation.name, type: operation.operationType.rawValue, body: body, location: operation.location)
+        })
+    }
+
+    /// The document a client sends for `operation`: its definition, then each fragment it uses.
+    /// Generated code and the manifest both take it from here, so their ids agree.
+    static func document(of operation: IROperation, fragments: [String: IRFragment]) -> String {
+        ([operation.definitionText] + operation.referencedFragments.compactMap { fragments[$0]?.definitionText }).joined(separator: "\n")
+    }
+
     /// Everything after validation: the documents are valid by `swiftCodeGenerationRules`.
     private static func generate(validDocuments documents: [Document], schema: Schema, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let compilation: CompilationResult
@@ -76,8 +105,7 @@ public enum CodeGenerator {
         for operation in compilation.operations {
             let typeName = OperationRenderer.typeName(operation)
             let data = builder.operationModel(operation, path: typeName + ".Data", name: "Data")
-            let document = ([operation.definitionText] + operation.referencedFragments.compactMap { fragmentsByName[$0]?.definitionText })
-                .joined(separator: "\n")
+            let document = Self.document(of: operation, fragments: fragmentsByName)
             var writer = SwiftWriter()
             operationRenderer.render(operation, data: data, document: document, into: &writer)
             let folder: String

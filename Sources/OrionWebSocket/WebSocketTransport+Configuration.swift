@@ -90,11 +90,17 @@ extension WebSocketTransport {
         /// What the transport waits on between reconnection attempts, and draws the jitter from:
         /// the system's unless a test brings its own.
         public var clock: any WebSocketClock
+        /// Whether operations are sent by id alone (`extensions.persistedQuery.sha256Hash`), never
+        /// with their text: for a server that safelists the operations of a published manifest.
+        /// An id the server does not know fails the operation with
+        /// `PersistedQueryError.notInSafelist`.
+        public var sendsOperationIDsOnly: Bool
 
         public init(
             url: URL, subprotocol: SubprotocolChoice = .graphqlTransportWS, connectingPayload: [String: JSONValue]? = nil,
             headers: [String: String] = [:], reconnection: ReconnectionPolicy = ReconnectionPolicy(), connectionAckTimeout: Double = 10,
-            connector: any WebSocketConnector = PlatformWebSocketConnector(), clock: any WebSocketClock = SystemWebSocketClock()
+            connector: any WebSocketConnector = PlatformWebSocketConnector(), clock: any WebSocketClock = SystemWebSocketClock(),
+            sendsOperationIDsOnly: Bool = false
         ) {
             self.url = url
             self.subprotocol = subprotocol
@@ -104,6 +110,7 @@ extension WebSocketTransport {
             self.connectionAckTimeout = connectionAckTimeout
             self.connector = connector
             self.clock = clock
+            self.sendsOperationIDsOnly = sendsOperationIDsOnly
         }
     }
 }

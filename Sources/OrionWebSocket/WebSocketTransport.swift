@@ -109,7 +109,9 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
             return count
         }
         let id = String(number)
-        let payload = RequestBody.fields(HTTPRequest(operation: operation, url: configuration.url))
+        let request = HTTPRequest(operation: operation, url: configuration.url)
+        let idsOnly = configuration.sendsOperationIDsOnly
+        let payload = RequestBody.fields(idsOnly ? request.identifiedOnly(usingGETForQueries: false) : request)
         let session = session
         // Filled on the session's loop, one message after the other: results keep their order.
         let queue = OperationEventQueue()
@@ -132,6 +134,11 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
                     return transform(.malformed(error))
                 }
             case .failed(let error)?:
+                if idsOnly, case WebSocketTransportError.operationFailed(let errors) = error,
+                   let refusal = PersistedQueryError(
+                       refusal: errors, operationName: Operation.operationName, identifier: Operation.operationDocument.identifier) {
+                    throw refusal
+                }
                 throw error
             case .completed?, nil:
                 // Ended by the server, or the reading task was cancelled: stop it on the server now.

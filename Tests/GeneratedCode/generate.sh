@@ -23,8 +23,10 @@ generate GitHubAPI "$schemas/github/schema.graphqls" "$schemas/github/Queries/**
     --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String
 generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.graphql"
 generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
+# With the persisted-query manifest the safelisting tests start the server with.
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
-    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
+    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls" \
+    --operation-manifest "$here/Generated/RocketReserverAPI.manifest.json"
 
 # The nullability directives (@semanticNonNull, @catch, @catchByDefault) imported by a schema
 # extension, as an app adds them to a server's schema.

@@ -8,7 +8,7 @@ import Testing
     private static let valid = #"""
         {"schema": ["schema.graphqls"], "operations": ["**/*.graphql"], "namespace": "API",
          "output": {"path": "API", "moduleType": "embedded"}, "scalars": {"Long": "Int64"}, "accessLevel": "internal",
-         "orionPath": "../orion"}
+         "orionPath": "../orion", "operationManifest": "operations.json"}
         """#
 
     /// Writes `json` as orion.json in a new directory and loads it: the error's text, or nil.
@@ -31,6 +31,14 @@ import Testing
         #expect(message == nil)
     }
 
+    @Test func anEmptyOperationManifestPathIsAProblem() {
+        var configuration = Configuration.starter
+        configuration.operationManifest = ""
+        #expect(configuration.problems() == [
+            "\"operationManifest\" is empty: give the manifest's path, e.g. \"persisted-queries.json\", or leave the key out.",
+        ])
+    }
+
     @Test(arguments: [
         (#""scalarTypes": {}"#, #"unknown key "scalarTypes". Did you mean "scalars"?"#),
         (#""Namespace": "X""#, #"unknown key "Namespace". Did you mean "namespace"?"#),
@@ -49,7 +57,7 @@ import Testing
 
     @Test func anUnknownKeyWithNothingCloseListsTheKeys() throws {
         let (file, message) = try loadError(Self.valid.replacingOccurrences(of: #""orionPath""#, with: #""verbose": true, "orionPath""#))
-        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\".")
+        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\", \"operationManifest\".")
     }
 
     /// A misspelled required key is reported as what it is, not as the key missing.

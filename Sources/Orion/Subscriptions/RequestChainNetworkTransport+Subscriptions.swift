@@ -11,8 +11,9 @@ import OrionCache
 ///
 /// The request goes through the interceptors' `prepare` phase, so that interceptors that add
 /// headers (authorization, client name) apply; their `intercept` phase does not run, as the
-/// response is a stream (cache, parsing and retry do not apply), and automatic persisted queries
-/// are not used: the document is always sent. `requestTimeout` bounds the wait for the response's
+/// response is a stream (cache, parsing and retry do not apply). Automatic persisted queries are
+/// not used (they act in `intercept`): the document is sent, unless a `prepare` sends the
+/// operation by id alone (``PersistedQueryInterceptor``, for safelisting). `requestTimeout` bounds the wait for the response's
 /// status and headers, not the subscription.
 extension RequestChainNetworkTransport {
     /// The `Accept` header of the multipart subscription protocol, with plain JSON for the
@@ -43,8 +44,6 @@ extension RequestChainNetworkTransport {
         request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: subscription))
         request.method = .post
         request.files = []
-        request.sendsDocument = true
-        request.sendsPersistedQueryHash = false
         var (urlRequest, _) = try RequestBody.make(request)
         urlRequest.setValue(Self.multipartSubscriptionAccept, forHTTPHeaderField: "Accept")
         return (urlRequest, request.timeout)

@@ -9,7 +9,8 @@ import Foundation
 ///   "namespace": "RocketReserverAPI",
 ///   "output": { "path": "RocketReserverAPI", "moduleType": "swift-package" },
 ///   "scalars": { "Long": "Int64", "DateTime": "Date" },
-///   "accessLevel": "public"
+///   "accessLevel": "public",
+///   "operationManifest": "persisted-queries.json"
 /// }
 /// ```
 public struct Configuration: Codable, Sendable, Hashable {
@@ -26,10 +27,13 @@ public struct Configuration: Codable, Sendable, Hashable {
     public var accessLevel: String?
     /// A local path to the Orion package for a generated Package.swift (default: its URL).
     public var orionPath: String?
+    /// Where to write the persisted-query manifest of the operations (Apollo's
+    /// `apollo-persisted-query-manifest` format), for a server to safelist; nil for none.
+    public var operationManifest: String?
 
     /// The keys of orion.json: every other key is an error (see `unknownKeys(in:)`).
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, operations, namespace, output, scalars, accessLevel, orionPath
+        case schema, operations, namespace, output, scalars, accessLevel, orionPath, operationManifest
     }
 
     /// Where and how the generated code is written: `output` in orion.json.
@@ -52,7 +56,7 @@ public struct Configuration: Codable, Sendable, Hashable {
 
     public init(
         schema: [String], operations: [String], namespace: String, output: Output, scalars: [String: String]? = nil,
-        accessLevel: String? = nil, orionPath: String? = nil
+        accessLevel: String? = nil, orionPath: String? = nil, operationManifest: String? = nil
     ) {
         self.schema = schema
         self.operations = operations
@@ -61,6 +65,7 @@ public struct Configuration: Codable, Sendable, Hashable {
         self.scalars = scalars
         self.accessLevel = accessLevel
         self.orionPath = orionPath
+        self.operationManifest = operationManifest
     }
 
     /// The options code generation renders with.
@@ -80,6 +85,9 @@ public struct Configuration: Codable, Sendable, Hashable {
         }
         if let accessLevel, accessLevel != "public", accessLevel != "internal" {
             problems.append("\"accessLevel\" must be \"public\" or \"internal\", not \"\(accessLevel)\".")
+        }
+        if let operationManifest, operationManifest.isEmpty {
+            problems.append("\"operationManifest\" is empty: give the manifest's path, e.g. \"persisted-queries.json\", or leave the key out.")
         }
         return problems
     }

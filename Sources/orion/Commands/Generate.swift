@@ -13,7 +13,10 @@ struct Generate: ParsableCommand {
             Validates every operation (all problems are printed, compiler-style), then writes the \
             models: a Swift package (a Package.swift whose library is the namespace), a file tree \
             for an existing target (embedded), or one API.swift (single-file). Only changed files \
-            are written, and generated files no longer produced are removed.
+            are written, and generated files no longer produced are removed. With --operation-manifest \
+            (or "operationManifest" in orion.json), also writes the persisted-query manifest of the \
+            operations (Apollo's apollo-persisted-query-manifest format: id, name, type, body), for a \
+            server to safelist; it is rewritten only when it changes.
             """)
 
     @Option(help: ArgumentHelp("The configuration file.", valueName: "path"))
@@ -43,7 +46,13 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("A local path to the Orion package for the generated Package.swift (default: its URL).", valueName: "path"))
     var orionPath: String?
 
+    @Option(help: ArgumentHelp(
+        "Also write the persisted-query manifest of the operations here (overrides \"operationManifest\" of orion.json).",
+        valueName: "path"))
+    var operationManifest: String?
+
     func validate() throws {
+        if operationManifest?.isEmpty == true { throw ValidationError("--operation-manifest needs a path, e.g. persisted-queries.json.") }
         if schemaPaths.isEmpty {
             if !operationGlobs.isEmpty || namespace != nil || output != nil {
                 throw ValidationError("--operations, --namespace and --output need --schema; or put them all in orion.json.")
@@ -91,6 +100,35 @@ struct Generate: ParsableCommand {
             throw ExitCode.failure
         }
         print("Generated \(files.count) files in \(outputDirectory.path): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed.")
+        if let manifestPath = operationManifest ?? configuration.operationManifest {
+            // A path given on the command line is the user's, relative to where they are.
+            let manifestBase = operationManifest != nil ? currentDirectory : base
+            try writeManifest(schema: schema, operations: check, to: URL(fileURLWithPath: manifestPath, relativeTo: manifestBase).standardizedFileURL)
+        }
+    }
+
+    /// Writes the operations' persisted-query manifest, unless the file already holds those bytes.
+    private func writeManifest(schema: Schema, operations: OperationCheck, to url: URL) throws {
+        let manifest: OperationManifest
+        do {
+            manifest = try CodeGenerator.operationManifest(schema: schema, operations: operations)
+        } catch {
+            Diagnostics.print(errors: error.errors, warnings: [])
+            throw ExitCode.failure
+        }
+        let data = manifest.encoded()
+        if (try? Data(contentsOf: url)) == data {
+            print("Operation manifest \(url.path) unchanged (\(manifest.operations.count) operations).")
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write the operation manifest \(url.path): \(error.localizedDescription)\n".utf8))
+            throw ExitCode.failure
+        }
+        print("Wrote the operation manifest \(url.path) (\(manifest.operations.count) operations).")
     }
 
     /// The configuration from options, or from orion.json, and the directory its paths are

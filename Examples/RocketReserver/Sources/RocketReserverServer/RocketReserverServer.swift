@@ -12,7 +12,8 @@ import HummingbirdWebSocket
 /// Everything is served at `/graphql`: GraphQL over HTTP (GET and POST, uploads, automatic
 /// persisted queries, multipart subscriptions) and WebSocket subscriptions in both the
 /// `graphql-transport-ws` and the legacy `graphql-ws` protocols. Uploaded profile images are
-/// served at `/images/NAME`. `totalTripsBooked` counts the trips of all users.
+/// served at `/images/NAME`. `totalTripsBooked` counts the trips of all users. With
+/// ``Configuration/safelistPath`` it runs only the operations of a persisted-query manifest.
 public struct RocketReserverServer: Sendable {
     /// Where the server listens and keeps its data.
     public struct Configuration: Sendable {
@@ -23,13 +24,21 @@ public struct RocketReserverServer: Sendable {
         /// The SQLite file for users and trips; nil for a fresh file in a temporary directory.
         public var databasePath: String?
         public var limits: ServerLimits
+        /// A persisted-query manifest (`orion generate --operation-manifest`): when set, the
+        /// server runs only its operations, sent by id or as their exact text, and refuses any
+        /// other (safelisting); automatic persisted queries are off.
+        public var safelistPath: String?
 
         /// A configuration; every value has a default.
-        public init(host: String = "127.0.0.1", port: Int = 4000, databasePath: String? = nil, limits: ServerLimits = ServerLimits()) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 4000, databasePath: String? = nil, limits: ServerLimits = ServerLimits(),
+            safelistPath: String? = nil
+        ) {
             self.host = host
             self.port = port
             self.databasePath = databasePath
             self.limits = limits
+            self.safelistPath = safelistPath
         }
     }
 
@@ -39,9 +48,14 @@ public struct RocketReserverServer: Sendable {
     let services: ServerServices
     private let address: BoundAddress
 
-    /// Opens the database and loads the schema and launches; nothing listens until `run`.
+    /// Opens the database and loads the schema, the launches and the safelist; nothing listens
+    /// until `run`.
+    ///
+    /// - Throws: `SafelistError` for a safelist that cannot be read or is no manifest, before the
+    ///   database is opened; the database's and resources' errors.
     public init(configuration: Configuration = Configuration()) throws {
         self.configuration = configuration
+        let safelist = try configuration.safelistPath.map { path throws(SafelistError) in try Safelist.load(path: path) }
         let path = try configuration.databasePath ?? RocketReserverDatabase.temporaryPath()
         databasePath = path
         let database = try RocketReserverDatabase(path: path)
@@ -56,6 +70,7 @@ public struct RocketReserverServer: Sendable {
             catalog: try LaunchCatalog(spaceXJSON: ServerResources.launchesJSON()),
             broadcaster: TripsBookedBroadcaster(),
             persistedQueries: PersistedQueries(),
+            safelist: safelist,
             executor: executor,
             limits: configuration.limits
         )
@@ -113,6 +128,9 @@ public struct RocketReserverServer: Sendable {
             try await app.run()
         }
     }
+
+    /// The number of operations of the safelist, nil without one.
+    public var safelistedOperationCount: Int? { services.safelist?.count }
 
     /// How many `tripsBooked` subscriptions are listening, over any transport.
     public func activeSubscriptionCount() async -> Int {

@@ -51,4 +51,23 @@ import Testing
         process.terminate()
         try await withTimeout(10) { for await _ in exit {} }
     }
+
+    @Test func aSafelistThatIsNotAManifestStopsItWithTheReason() throws {
+        let executable = Self.executable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "\(executable.path) is not built")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("safelist-\(UUID().uuidString).json")
+        try Data("[1, 2]".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port", "0", "--safelist", file.path]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text == "error: The safelist \(file.path) is not a persisted-query manifest: it is not a JSON object.\n")
+    }
 }

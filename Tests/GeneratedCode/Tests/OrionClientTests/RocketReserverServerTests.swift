@@ -151,7 +151,10 @@ final class RecordingHTTPClient: HTTPClient, @unchecked Sendable {
     var requests: [URLRequest] { lock.withLock { sent } }
 
     func send(_ request: URLRequest, bodyFile: URL?) async throws -> (Data, HTTPURLResponse) {
-        lock.withLock { sent.append(request) }
+        // An upload's body is streamed from a file: kept as the request's body, to be read.
+        var recorded = request
+        if let bodyFile, recorded.httpBody == nil { recorded.httpBody = try Data(contentsOf: bodyFile) }
+        lock.withLock { sent.append(recorded) }
         return try await client.send(request, bodyFile: bodyFile)
     }
 

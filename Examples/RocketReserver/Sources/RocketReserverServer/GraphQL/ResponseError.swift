@@ -20,6 +20,9 @@ struct ResponseError: Error, Sendable, Equatable {
     var path: [PathComponent] = []
     /// `extensions.code`, e.g. `PERSISTED_QUERY_NOT_FOUND`.
     var code: String? = nil
+    /// `extensions.operation_name`: the operation a refused persisted query named, as Apollo's
+    /// router reports it.
+    var operationName: String? = nil
 }
 
 /// Codes this server puts in `extensions.code`.
@@ -30,6 +33,10 @@ enum ErrorCode {
     static let badUserInput = "BAD_USER_INPUT"
     static let unauthenticated = "UNAUTHENTICATED"
     static let persistedQueryNotFound = "PERSISTED_QUERY_NOT_FOUND"
+    // Safelisting (`--safelist`): the codes of Apollo's router, which Apollo clients recognize.
+    static let persistedQueryNotInList = "PERSISTED_QUERY_NOT_IN_LIST"
+    static let queryNotInSafelist = "QUERY_NOT_IN_SAFELIST"
+    static let cannotSendPersistedQueryIDAndBody = "CANNOT_SEND_PQ_ID_AND_BODY"
     static let payloadTooLarge = "PAYLOAD_TOO_LARGE"
     static let operationNotFound = "OPERATION_RESOLUTION_FAILURE"
 }

@@ -36,8 +36,11 @@ enum ResponseJSON {
                 }
             }.joined(separator: ",") + "]"
         }
-        if let code = error.code {
-            text += ",\"extensions\":{\"code\":" + string(code) + "}"
+        var extensions: [String] = []
+        if let code = error.code { extensions.append("\"code\":" + string(code)) }
+        if let operationName = error.operationName { extensions.append("\"operation_name\":" + string(operationName)) }
+        if !extensions.isEmpty {
+            text += ",\"extensions\":{" + extensions.joined(separator: ",") + "}"
         }
         return text + "}"
     }

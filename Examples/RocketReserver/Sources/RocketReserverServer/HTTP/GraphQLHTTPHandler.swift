@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 
 /// GraphQL over HTTP at `/graphql`: POST with a JSON or multipart (upload) body, GET with
-/// query parameters (queries only), automatic persisted queries, and subscriptions as an
+/// query parameters (queries only), automatic persisted queries or a safelist, and subscriptions as an
 /// incremental `multipart/mixed` response.
 struct GraphQLHTTPHandler: Sendable {
     let services: ServerServices
@@ -68,18 +68,14 @@ struct GraphQLHTTPHandler: Sendable {
     private func run(
         _ payload: GraphQLRequestPayload, uploads: [String: UploadedFile], isGET: Bool, request: Request, mediaType: ResponseMediaType
     ) async -> Response {
-        var query = payload.query
-        if let hash = payload.persistedQueryHash {
-            switch await services.persistedQueries.resolve(hash: hash, query: payload.query) {
-            case .query(let text):
-                query = text
-            case .notFound:
-                // 200 in both media types: clients read the code and retry with the query.
-                let error = ResponseError(message: "PersistedQueryNotFound", code: ErrorCode.persistedQueryNotFound)
-                return GraphQLResponses.json(ResponseJSON.response(.requestErrors([error])), status: .ok, mediaType: mediaType)
-            case .hashMismatch:
-                return GraphQLResponses.problem(.badRequest("provided sha does not match query"), mediaType: mediaType)
-            }
+        let query: String?
+        let registers: Bool
+        switch await services.resolveQuery(payload) {
+        case .query(let text, let register):
+            query = text
+            registers = register
+        case .refused(let error, let status):
+            return GraphQLResponses.json(ResponseJSON.response(.requestErrors([error])), status: HTTPResponse.Status(code: status), mediaType: mediaType)
         }
         guard let query, !query.isEmpty else {
             return GraphQLResponses.problem(.badRequest("The request has no \"query\": send the GraphQL document as \"query\"."), mediaType: mediaType)
@@ -89,7 +85,7 @@ struct GraphQLHTTPHandler: Sendable {
         case .success(let checked): kind = checked
         case .failure(let failure): return GraphQLResponses.outcome(.requestErrors(failure.errors), mediaType: mediaType)
         }
-        if let hash = payload.persistedQueryHash, payload.query != nil {
+        if registers, let hash = payload.persistedQueryHash {
             await services.persistedQueries.register(hash: hash, query: query)
         }
         if isGET && kind == .mutation {

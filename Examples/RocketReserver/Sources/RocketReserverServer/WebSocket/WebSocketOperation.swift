@@ -9,7 +9,13 @@ enum WebSocketOperation {
     }
 
     static func start(_ payload: GraphQLRequestPayload, services: ServerServices, user: User?, origin: String) async -> Start {
-        guard let query = payload.query, !query.isEmpty else {
+        let resolved: String?
+        switch await services.resolveQuery(payload) {
+        // Automatic persisted queries are not registered over WebSocket, only run.
+        case .query(let text, _): resolved = text
+        case .refused(let error, _): return .errors([error])
+        }
+        guard let query = resolved, !query.isEmpty else {
             return .errors([ResponseError(message: "The operation has no \"query\".", code: ErrorCode.badRequest)])
         }
         let kind: OperationKind

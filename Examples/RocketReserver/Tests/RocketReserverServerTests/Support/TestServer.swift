@@ -18,8 +18,8 @@ final class TestServer: Sendable {
     var webSocketURL: String { "ws://127.0.0.1:\(port)/graphql" }
     var client: GraphQLTestClient { GraphQLTestClient(url: graphQLURL) }
 
-    static func start(limits: ServerLimits = ServerLimits()) async throws -> TestServer {
-        let server = try RocketReserverServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits))
+    static func start(limits: ServerLimits = ServerLimits(), safelistPath: String? = nil) async throws -> TestServer {
+        let server = try RocketReserverServer(configuration: .init(host: "127.0.0.1", port: 0, limits: limits, safelistPath: safelistPath))
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let task = Task {
             defer { continuation.finish() }
@@ -42,8 +42,8 @@ final class TestServer: Sendable {
 }
 
 /// Runs `body` with a fresh server, stopping it afterwards whatever happens.
-func withServer<T>(limits: ServerLimits = ServerLimits(), _ body: (TestServer) async throws -> T) async throws -> T {
-    let server = try await TestServer.start(limits: limits)
+func withServer<T>(limits: ServerLimits = ServerLimits(), safelistPath: String? = nil, _ body: (TestServer) async throws -> T) async throws -> T {
+    let server = try await TestServer.start(limits: limits, safelistPath: safelistPath)
     do {
         let result = try await body(server)
         await server.stop()

@@ -29,8 +29,9 @@ final class RocketReserverProcess: @unchecked Sendable {
     }
 
     /// Starts a server on `port` (0 for a free one) over the database in `databaseDirectory`
-    /// (a new temporary one, deleted with the process, when `nil`).
-    init(port: Int = 0, databaseDirectory: URL? = nil) throws {
+    /// (a new temporary one, deleted with the process, when `nil`); with `safelist`, a
+    /// persisted-query manifest, it runs only that manifest's operations.
+    init(port: Int = 0, databaseDirectory: URL? = nil, safelist: URL? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw StartError(description: "\(executable.path) is not built: run `swift build --package-path Examples/RocketReserver` first.")
@@ -44,6 +45,7 @@ final class RocketReserverProcess: @unchecked Sendable {
         // the server's 10 s default would make a slow one fail with 4408.
         process.arguments = ["--port", String(port), "--database", directory.appendingPathComponent("rocket.sqlite").path,
                              "--connection-init-timeout", "600"]
+        if let safelist { process.arguments? += ["--safelist", safelist.path] }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
