@@ -10,13 +10,16 @@ import PackageDescription
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
+// Test mocks generated beside four of them (generate.sh's --mocks-output); MockTests builds every
+// operation's data from mocks.
+let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI"]
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
     .map { "Sweep\($0)API" }
 
 let package = Package(
     name: "GeneratedCode",
     platforms: [.macOS(.v12)],
-    dependencies: [.package(name: "Orion", path: "../..")] + (generated + sweeps).map { .package(path: "Generated/\($0)") },
+    dependencies: [.package(name: "Orion", path: "../..")] + (generated + mocked.map { $0 + "Mocks" } + sweeps).map { .package(path: "Generated/\($0)") },
     targets: [
         // The hostile-names schema's code in the layouts that go into an existing target: built
         // (with -warnings-as-errors, as everything here) to show that they compile.
@@ -30,12 +33,18 @@ let package = Package(
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionWebSocket", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "RocketReserverAPI", package: "RocketReserverAPI"), .product(name: "OrionTestSupport", package: "Orion"),
+                .product(name: "RocketReserverAPIMocks", package: "RocketReserverAPIMocks"),
             ],
             path: "Generated/Listings"
         ),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [.product(name: "OrionAPI", package: "Orion")] + generated.map { .product(name: $0, package: $0) }
+        ),
+        .testTarget(
+            name: "MockTests",
+            dependencies: [.product(name: "OrionAPI", package: "Orion"), .product(name: "OrionTestSupport", package: "Orion")]
+                + (mocked + mocked.map { $0 + "Mocks" }).map { .product(name: $0, package: $0) }
         ),
         .testTarget(
             name: "OrionClientTests",

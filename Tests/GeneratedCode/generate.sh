@@ -17,14 +17,16 @@ generate() { # namespace schema operations-glob [options...]
         --output "$here/Generated/$namespace" --orion-path ../../../.. "$@"
 }
 
-generate StarWarsAPI "$schemas/starwars/schema.json" "$schemas/starwars/operations/**/*.graphql"
-generate AnimalKingdomAPI "$schemas/animalkingdom/AnimalSchema.graphqls" "$schemas/animalkingdom/*.graphql"
+# With test mocks (a package beside each: StarWarsAPIMocks, ...), which MockTests use.
+mocks() { echo --mocks-output "$here/Generated/$1Mocks"; }
+generate StarWarsAPI "$schemas/starwars/schema.json" "$schemas/starwars/operations/**/*.graphql" $(mocks StarWarsAPI)
+generate AnimalKingdomAPI "$schemas/animalkingdom/AnimalSchema.graphqls" "$schemas/animalkingdom/*.graphql" $(mocks AnimalKingdomAPI)
 generate GitHubAPI "$schemas/github/schema.graphqls" "$schemas/github/Queries/**/*.graphql" \
-    --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String
+    --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String $(mocks GitHubAPI)
 generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.graphql"
 generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
-    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls"
+    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls" $(mocks RocketReserverAPI)
 
 # The interoperability tests' operations against strawberry's schema (Tests/Interop/server.py,
 # exported with `python3 server.py --export-schema`); its Count scalar is an Int to the client.
