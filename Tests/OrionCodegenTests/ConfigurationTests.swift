@@ -3,7 +3,7 @@ import OrionCodegen
 import Testing
 
 /// Reading orion.json: a key Orion does not read is an error that names the file and the key,
-/// with the key probably meant, at the top level and inside `output`.
+/// with the key probably meant, at the top level and inside `output` and `testMocks`.
 @Suite struct ConfigurationTests {
     private static let valid = #"""
         {"schema": ["schema.graphqls"], "operations": ["**/*.graphql"], "namespace": "API",
@@ -77,9 +77,9 @@ import Testing
     }
 
     @Test func anUnknownKeyInTestMocksSaysWhereItIs() throws {
-        let json = Self.valid.replacingOccurrences(of: #""orionPath": "../orion""#, with: #""testMocks": {"path": "M", "module": "M"}"#)
+        let json = Self.valid.replacingOccurrences(of: #""orionPath": "../orion""#, with: #""testMocks": {"path": "M", "modulename": "M"}"#)
         let (file, message) = try loadError(json)
-        #expect(message == "\(file.path): unknown key \"module\" in \"testMocks\". Did you mean \"moduleName\"?")
+        #expect(message == "\(file.path): unknown key \"modulename\" in \"testMocks\". Did you mean \"moduleName\"?")
     }
 
     @Test func testMocksNeedAPackage() throws {

@@ -71,7 +71,8 @@ import Testing
 
     @Test func aMissingNonNullFieldFailsWithItsPath() {
         // Inside a type case: Dog's favoriteToy, through Pet's PetDetails.
-        let dog = DogMock(id: "1", species: "Dog", height: HeightMock(meters: 0, feet: 1), predators: [], bodyTemperature: 38, birthdate: "2020-01-01")
+        let height = HeightMock(relativeSize: .small, centimeters: 30.5, meters: 0, feet: 1)
+        let dog = DogMock(id: "1", species: "Dog", height: height, predators: [], bodyTemperature: 38, birthdate: "2020-01-01")
         expectMockFails(QueryMock(allAnimals: [dog]), as: AllAnimalsQuery.Data.self, at: "allAnimals[0].favoriteToy")
         // Inside a fragment inside a type case.
         expectMockFails(QueryMock(allAnimals: [DogMock(id: "3")]), as: DogQuery.Data.self, at: "allAnimals[0].species")
