@@ -20,10 +20,10 @@ import Testing
         let data = try expectMock(QueryMock(allAnimals: [dog, fish]), as: AllAnimalsQuery.Data.self, equals: """
             {"allAnimals": [
               {"__typename": "Dog", "id": "1", "species": "Dog", "skinCovering": "FUR", "bodyTemperature": 38,
-               "height": {"feet": 1, "inches": 0, "meters": 0, "relativeSize": "SMALL", "centimeters": 30.5},
+               "height": {"__typename": "Height", "feet": 1, "inches": 0, "meters": 0, "relativeSize": "SMALL", "centimeters": 30.5},
                "humanName": "Odie", "favoriteToy": "Ball", "owner": {"__typename": "Human", "firstName": "Jon"}, "birthdate": "2020-01-01",
-               "predators": [{"__typename": "Human", "species": "Human", "predators": [], "bodyTemperature": 37, "height": {"meters": 2}, "laysEggs": false}]},
-              {"__typename": "Fish", "id": "2", "species": "Fish", "skinCovering": null, "height": {"feet": 0, "inches": 2, "meters": 0, "relativeSize": "LARGE", "centimeters": 5},
+               "predators": [{"__typename": "Human", "species": "Human", "predators": [], "bodyTemperature": 37, "height": {"__typename": "Height", "meters": 2}, "laysEggs": false}]},
+              {"__typename": "Fish", "id": "2", "species": "Fish", "skinCovering": null, "height": {"__typename": "Height", "feet": 0, "inches": 2, "meters": 0, "relativeSize": "LARGE", "centimeters": 5},
                "humanName": null, "favoriteToy": "Rock", "owner": null, "predators": []}
             ]}
             """)
@@ -33,7 +33,7 @@ import Testing
         #expect(first.predators.first?.asWarmBlooded?.laysEggs == false)
         // Type cases on types the mock is not are absent.
         #expect(first.asCat == nil)
-        #expect(data.allAnimals[1].asWarmBlooded == nil)
+        #expect(data.allAnimals[1].asDog == nil)
         #expect(data.allAnimals[1].asPet?.favoriteToy == "Rock")
     }
 

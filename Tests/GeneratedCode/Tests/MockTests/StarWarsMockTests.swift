@@ -86,8 +86,8 @@ import Testing
             {"hero": {"__typename": "Human", "property": "Tatooine"}}
             """)
         #expect(data.hero?.asHuman?.property == "Tatooine")
-        try expectMock(QueryMock(hero: HumanMock(name: "Luke")), as: SameHeroTwiceQuery.Data.self, equals: """
-            {"hero": {"__typename": "Human", "name": "Luke"}, "r2": {"__typename": "Human", "appearsIn": null}}
+        try expectMock(QueryMock(hero: HumanMock(name: "Luke", appearsIn: [.jedi])), as: SameHeroTwiceQuery.Data.self, equals: """
+            {"hero": {"__typename": "Human", "name": "Luke"}, "r2": {"__typename": "Human", "appearsIn": ["JEDI"]}}
             """)
     }
 
