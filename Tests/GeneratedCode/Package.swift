@@ -10,9 +10,9 @@ import PackageDescription
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
-// Test mocks generated beside four of them (generate.sh's --mocks-output); MockTests builds every
-// operation's data from mocks.
-let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI"]
+// Test mocks generated beside five of them (generate.sh's --mocks-output); MockTests builds
+// operations' data from mocks (the hostile names' mocks are there to be compiled).
+let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI", "HostileAPI"]
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
     .map { "Sweep\($0)API" }
 

@@ -37,7 +37,7 @@ generate InteropAPI "$interop/schema.graphqls" "$interop/*.graphql" --schema "$i
 # own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
 # package here has targets of its own.
 hostile="$here/Schemas/HostileNames"
-generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date
+generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date $(mocks HostileAPI)
 for layout in embedded single-file; do
     "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
