@@ -6,10 +6,10 @@ import OrionCompiler
 /// protocol per interface and union that the mocks of its possible types conform to.
 ///
 /// Generated classes (`LaunchMock`), not a generic `Mock<Launch>` over generated field
-/// descriptions: a call site reads the same (`LaunchMock(id: "92")`, `launch.mission = ...`),
-/// initializers take every field as a defaulted argument, and each property is a plain computed
-/// property whose type the compiler sees at once, where `@dynamicMemberLookup` through key paths
-/// costs every use a key-path type check and gives no initializer.
+/// descriptions: a call site reads as well (`LaunchMock(id: "92")`, `launch.mission = ...`),
+/// an initializer takes every field as a defaulted argument, and each property is a plain
+/// computed property, where a generic mock reaches its fields through `@dynamicMemberLookup` and
+/// key paths, which the type checker resolves at every use, and has no such initializer.
 struct MockRenderer {
     let schema: Schema
     let types: SwiftTypeNames
@@ -17,7 +17,7 @@ struct MockRenderer {
 
     /// The mocks to generate: object types with the fields they need, and abstract types.
     struct Plan {
-        /// Object type → the names of its fields selected, in the schema's order.
+        /// Each object type with the fields selected on it, in the schema's order.
         var objects: [(name: String, fields: [SchemaField])]
         /// Interfaces and unions, sorted.
         var abstractTypes: [String]
