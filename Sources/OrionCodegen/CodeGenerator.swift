@@ -76,6 +76,49 @@ public enum CodeGenerator {
         ([operation.definitionText] + operation.referencedFragments.compactMap { fragments[$0]?.definitionText }).joined(separator: "\n")
     }
 
+    /// Generates the test mocks of `options.testMocks` (none when it is `nil`) for operations
+    /// already checked against `schema`: a package of its own, whose file paths are relative to
+    /// the mocks' directory.
+    ///
+    /// - Throws: `CodegenError` with the check's errors.
+    public static func generateMocks(schema: Schema, operations: OperationCheck, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
+        guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
+        return try generateMocks(schema: schema, documents: operations.documents, options: options)
+    }
+
+    /// Generates the test mocks of `options.testMocks` for `documents`, validating them.
+    ///
+    /// - Throws: `CodegenError` with every validation error.
+    public static func generateMocks(schema: Schema, documents: [Document], options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
+        guard let mocks = options.testMocks else { return [] }
+        let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
+        guard errors.isEmpty else { throw CodegenError(errors) }
+        let compilation: CompilationResult
+        do {
+            compilation = try IRBuilder.compile(documents, schema: schema, injectingTypename: true)
+        } catch {
+            throw CodegenError([error])
+        }
+        let access = options.accessLevel == "internal" ? "" : options.accessLevel + " "
+        let types = SwiftTypeNames(schema: schema, options: options)
+        let renderer = MockRenderer(schema: schema, types: types, access: access)
+        let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
+        let plan = renderer.plan(compilation, referenced: schemaRenderer.typeNames(referenced: compilation.referencedTypeNames))
+        var files: [GeneratedFile] = []
+        for (name, fields) in plan.objects {
+            var writer = SwiftWriter()
+            renderer.renderObject(name, fields: fields, abstractTypes: plan.abstractTypes, into: &writer)
+            files.append(GeneratedFile(path: "Objects/\(renderer.mockTypeName(name)).graphql.swift", contents: writer.text))
+        }
+        for name in plan.abstractTypes {
+            var writer = SwiftWriter()
+            renderer.renderAbstract(name, into: &writer)
+            let folder = schema[name]?.kind == .union ? "Unions" : "Interfaces"
+            files.append(GeneratedFile(path: "\(folder)/\(renderer.mockTypeName(name)).graphql.swift", contents: writer.text))
+        }
+        return MockPackageLayout(options: options, mocks: mocks).arrange(files)
+    }
+
     /// Everything after validation: the documents are valid by `swiftCodeGenerationRules`.
     private static func generate(validDocuments documents: [Document], schema: Schema, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         let compilation: CompilationResult

@@ -8,6 +8,9 @@ import PackageDescription
 // its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
 // another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn).
 let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI"]
+// Test mocks generated beside five of them (generate.sh's --mocks-output); MockTests builds
+// operations' data from mocks (the hostile names' mocks are there to be compiled).
+let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI", "HostileAPI"]
 // The schema sweep's packages (Tests/SchemaSweep): operations written from each schema alone;
 // SchemaSweepTests decodes a mock response of each and writes it back.
 let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKingdom", "GitHub", "Upload", "Subscription", "RocketReserver"]
@@ -16,7 +19,7 @@ let sweeps = ["Saleor", "Linear", "Artsy", "GitHubFull", "StarWars", "AnimalKing
 let package = Package(
     name: "GeneratedCode",
     platforms: [.macOS(.v12)],
-    dependencies: [.package(name: "Orion", path: "../..")] + (generated + sweeps).map { .package(path: "Generated/\($0)") },
+    dependencies: [.package(name: "Orion", path: "../..")] + (generated + mocked.map { $0 + "Mocks" } + sweeps).map { .package(path: "Generated/\($0)") },
     targets: [
         // The hostile-names schema's code in the layouts that go into an existing target: built
         // (with -warnings-as-errors, as everything here) to show that they compile.
@@ -30,13 +33,18 @@ let package = Package(
                 .product(name: "Orion", package: "Orion"), .product(name: "OrionWebSocket", package: "Orion"),
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
-                .product(name: "OrionTestSupport", package: "Orion"),
+                .product(name: "OrionTestSupport", package: "Orion"), .product(name: "RocketReserverAPIMocks", package: "RocketReserverAPIMocks"),
             ],
             path: "Generated/Listings"
         ),
         .testTarget(
             name: "GeneratedCodeTests",
             dependencies: [.product(name: "OrionAPI", package: "Orion")] + generated.map { .product(name: $0, package: $0) }
+        ),
+        .testTarget(
+            name: "MockTests",
+            dependencies: [.product(name: "OrionAPI", package: "Orion"), .product(name: "OrionTestSupport", package: "Orion")]
+                + (mocked + mocked.map { $0 + "Mocks" }).map { .product(name: $0, package: $0) }
         ),
         .testTarget(
             name: "OrionClientTests",

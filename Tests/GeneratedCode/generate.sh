@@ -17,16 +17,18 @@ generate() { # namespace schema operations-glob [options...]
         --output "$here/Generated/$namespace" --orion-path ../../../.. "$@"
 }
 
-generate StarWarsAPI "$schemas/starwars/schema.json" "$schemas/starwars/operations/**/*.graphql"
-generate AnimalKingdomAPI "$schemas/animalkingdom/AnimalSchema.graphqls" "$schemas/animalkingdom/*.graphql"
+# With test mocks (a package beside each: StarWarsAPIMocks, ...), which MockTests use.
+mocks() { echo --mocks-output "$here/Generated/$1Mocks"; }
+generate StarWarsAPI "$schemas/starwars/schema.json" "$schemas/starwars/operations/**/*.graphql" $(mocks StarWarsAPI)
+generate AnimalKingdomAPI "$schemas/animalkingdom/AnimalSchema.graphqls" "$schemas/animalkingdom/*.graphql" $(mocks AnimalKingdomAPI)
 generate GitHubAPI "$schemas/github/schema.graphqls" "$schemas/github/Queries/**/*.graphql" \
-    --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String
+    --scalar URI=URL --scalar DateTime=Date --scalar GitTimestamp=Date --scalar HTML=String $(mocks GitHubAPI)
 generate UploadAPI "$schemas/upload-api/schema.graphqls" "$schemas/upload-api/*.graphql"
 generate SubscriptionAPI "$schemas/subscription-api/schema.graphqls" "$schemas/subscription-api/*.graphql"
 # With the persisted-query manifest the safelisting tests start the server with.
 generate RocketReserverAPI "$shared/rocketreserver/schema.graphqls" "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql" \
     --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls" \
-    --operation-manifest "$here/Generated/RocketReserverAPI.manifest.json"
+    --operation-manifest "$here/Generated/RocketReserverAPI.manifest.json" $(mocks RocketReserverAPI)
 
 # The nullability directives (@semanticNonNull, @catch, @catchByDefault) imported by a schema
 # extension, as an app adds them to a server's schema.
@@ -47,7 +49,7 @@ generate PagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$pagi
 # own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
 # package here has targets of its own.
 hostile="$here/Schemas/HostileNames"
-generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date
+generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date $(mocks HostileAPI)
 for layout in embedded single-file; do
     "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date

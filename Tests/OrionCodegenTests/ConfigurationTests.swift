@@ -3,7 +3,7 @@ import OrionCodegen
 import Testing
 
 /// Reading orion.json: a key Orion does not read is an error that names the file and the key,
-/// with the key probably meant, at the top level and inside `output`.
+/// with the key probably meant, at the top level and inside `output` and `testMocks`.
 @Suite struct ConfigurationTests {
     private static let valid = #"""
         {"schema": ["schema.graphqls"], "operations": ["**/*.graphql"], "namespace": "API",
@@ -57,7 +57,7 @@ import Testing
 
     @Test func anUnknownKeyWithNothingCloseListsTheKeys() throws {
         let (file, message) = try loadError(Self.valid.replacingOccurrences(of: #""orionPath""#, with: #""verbose": true, "orionPath""#))
-        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\", \"operationManifest\".")
+        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\", \"operationManifest\", \"testMocks\".")
     }
 
     /// A misspelled required key is reported as what it is, not as the key missing.
@@ -68,5 +68,31 @@ import Testing
             \(file.path): unknown key "schemas". Did you mean "schema"?
             \(file.path): unknown key "modultype" in "output". Did you mean "moduleType"?
             """)
+    }
+
+    @Test func testMocksAreReadWithTheirPathsRelativeToTheFile() throws {
+        let json = Self.valid
+            .replacingOccurrences(of: #""embedded""#, with: #""swift-package""#)
+            .replacingOccurrences(of: #""orionPath": "../orion""#, with: #""orionPath": "../orion", "testMocks": {"path": "Mocks/APIMocks"}"#)
+        let (_, message) = try loadError(json)
+        #expect(message == nil)
+        let configuration = try JSONDecoder().decode(Configuration.self, from: Data(json.utf8))
+        let mocks = try #require(configuration.options(relativeTo: URL(fileURLWithPath: "/app", isDirectory: true)).testMocks)
+        #expect(mocks.moduleName == "APIMocks")
+        #expect(mocks.apiPackagePath == "../../API")
+        #expect(mocks.orionPath == "../../orion")
+        #expect(configuration.options.testMocks == nil)
+    }
+
+    @Test func anUnknownKeyInTestMocksSaysWhereItIs() throws {
+        let json = Self.valid.replacingOccurrences(of: #""orionPath": "../orion""#, with: #""testMocks": {"path": "M", "modulename": "M"}"#)
+        let (file, message) = try loadError(json)
+        #expect(message == "\(file.path): unknown key \"modulename\" in \"testMocks\". Did you mean \"moduleName\"?")
+    }
+
+    @Test func testMocksNeedAPackage() throws {
+        let json = Self.valid.replacingOccurrences(of: #""orionPath": "../orion""#, with: #""testMocks": {"path": "M"}"#)
+        let (file, message) = try loadError(json)
+        #expect(message == "\(file.path): \"testMocks\" needs \"output.moduleType\" \"swift-package\": the mocks are a package that imports the API's module.")
     }
 }

@@ -51,6 +51,30 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: sources.appendingPathComponent("Operations/Mutations/BookTripMutation.graphql.swift").path))
     }
 
+    @Test func testMocksFromTheConfigurationFileAreAPackageBesideTheAPIs() throws {
+        let directory = try project()
+        let configuration = directory.appendingPathComponent("orion.json")
+        let json = try String(contentsOf: configuration, encoding: .utf8)
+            .replacingOccurrences(of: #""moduleType": "swift-package"}"#, with: #""moduleType": "swift-package"}, "testMocks": {"path": "Mocks/APIMocks"}"#)
+        try Data(json.utf8).write(to: configuration)
+        let first = try Orion.run(["generate"], in: directory)
+        #expect(first.status == 0, "\(first.errors)")
+        let manifest = try String(contentsOf: directory.appendingPathComponent("Mocks/APIMocks/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(#".package(name: "RocketReserverAPI", path: "../../Generated")"#))
+        #expect(manifest.contains(#".library(name: "RocketReserverAPIMocks", targets: ["RocketReserverAPIMocks"])"#))
+        let launch = directory.appendingPathComponent("Mocks/APIMocks/Sources/RocketReserverAPIMocks/Objects/LaunchMock.graphql.swift")
+        #expect(try String(contentsOf: launch, encoding: .utf8).contains("public final class LaunchMock: OrionTestSupport.MockObject {"))
+        // Unchanged mocks are not rewritten.
+        let second = try Orion.run(["generate"], in: directory)
+        #expect(second.output.contains("Mocks/APIMocks: 0 written"), "\(second.output)")
+    }
+
+    @Test func theMocksModuleNeedsTheMocksOutput() throws {
+        let result = try Orion.run(["generate", "--mocks-module", "Mocks"], in: try Orion.temporaryDirectory())
+        #expect(result.status != 0)
+        #expect(result.errors.contains("--mocks-module needs --mocks-output: the directory of the mocks' package."))
+    }
+
     @Test func singleFileOutput() throws {
         let directory = try project(moduleType: "single-file")
         let result = try Orion.run(["generate"], in: directory)

@@ -2,7 +2,7 @@ import Foundation
 import OrionCompiler
 
 extension Configuration {
-    /// Each key of orion.json that Orion does not read, at the top level and inside `output`,
+    /// Each key of orion.json that Orion does not read, at the top level and inside `output` and `testMocks`,
     /// as a sentence naming it and, when a known key is close, the one probably meant:
     /// `unknown key "scalarTypes". Did you mean "scalars"?`, sorted by key.
     ///
@@ -12,6 +12,9 @@ extension Configuration {
         var problems = unknownKeys(of: object, known: CodingKeys.allCases.map(\.stringValue), in: nil)
         if let output = object[CodingKeys.output.stringValue] as? [String: Any] {
             problems += unknownKeys(of: output, known: Output.CodingKeys.allCases.map(\.stringValue), in: CodingKeys.output.stringValue)
+        }
+        if let testMocks = object[CodingKeys.testMocks.stringValue] as? [String: Any] {
+            problems += unknownKeys(of: testMocks, known: TestMocks.CodingKeys.allCases.map(\.stringValue), in: CodingKeys.testMocks.stringValue)
         }
         return problems
     }

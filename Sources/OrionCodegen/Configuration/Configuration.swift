@@ -10,7 +10,8 @@ import Foundation
 ///   "output": { "path": "RocketReserverAPI", "moduleType": "swift-package" },
 ///   "scalars": { "Long": "Int64", "DateTime": "Date" },
 ///   "accessLevel": "public",
-///   "operationManifest": "persisted-queries.json"
+///   "operationManifest": "persisted-queries.json",
+///   "testMocks": { "path": "RocketReserverAPIMocks", "moduleName": "RocketReserverAPIMocks" }
 /// }
 /// ```
 public struct Configuration: Codable, Sendable, Hashable {
@@ -31,9 +32,30 @@ public struct Configuration: Codable, Sendable, Hashable {
     /// `apollo-persisted-query-manifest` format), for a server to safelist; nil for none.
     public var operationManifest: String?
 
+    /// Test mocks for the operations' types, as a package of their own (none when absent).
+    public var testMocks: TestMocks?
+
     /// The keys of orion.json: every other key is an error (see `unknownKeys(in:)`).
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, operations, namespace, output, scalars, accessLevel, orionPath, operationManifest
+        case schema, operations, namespace, output, scalars, accessLevel, orionPath, operationManifest, testMocks
+    }
+
+    /// Where and as what module test mocks are written: `testMocks` in orion.json.
+    public struct TestMocks: Codable, Sendable, Hashable {
+        /// The directory of the mocks' package.
+        public var path: String
+        /// The mocks' module (default: the namespace and `Mocks`).
+        public var moduleName: String?
+
+        /// The keys of `testMocks`.
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case path, moduleName
+        }
+
+        public init(path: String, moduleName: String? = nil) {
+            self.path = path
+            self.moduleName = moduleName
+        }
     }
 
     /// Where and how the generated code is written: `output` in orion.json.
@@ -56,7 +78,7 @@ public struct Configuration: Codable, Sendable, Hashable {
 
     public init(
         schema: [String], operations: [String], namespace: String, output: Output, scalars: [String: String]? = nil,
-        accessLevel: String? = nil, orionPath: String? = nil, operationManifest: String? = nil
+        accessLevel: String? = nil, orionPath: String? = nil, operationManifest: String? = nil, testMocks: TestMocks? = nil
     ) {
         self.schema = schema
         self.operations = operations
@@ -66,13 +88,34 @@ public struct Configuration: Codable, Sendable, Hashable {
         self.accessLevel = accessLevel
         self.orionPath = orionPath
         self.operationManifest = operationManifest
+        self.testMocks = testMocks
     }
 
-    /// The options code generation renders with.
+    /// The options code generation renders with (without test mocks, whose paths need the
+    /// configuration's directory: ``options(relativeTo:)``).
     public var options: CodegenOptions {
         CodegenOptions(
             namespace: namespace, moduleType: output.moduleType ?? .swiftPackage, scalarTypes: scalars ?? [:],
             accessLevel: accessLevel ?? "public", orionPath: orionPath)
+    }
+
+    /// The options code generation renders with, test mocks included; `base` is the directory
+    /// the configuration's paths are relative to.
+    public func options(relativeTo base: URL) -> CodegenOptions {
+        var options = options
+        if let testMocks {
+            let output = URL(fileURLWithPath: output.path, isDirectory: true, relativeTo: base).standardizedFileURL
+            let mocks = URL(fileURLWithPath: testMocks.path, isDirectory: true, relativeTo: base).standardizedFileURL
+            options.testMocks = CodegenOptions.TestMocks(
+                moduleName: testMocks.moduleName ?? namespace + "Mocks", apiPackagePath: RelativePath.from(mocks, to: output),
+                orionPath: orionPath.map { RelativePath.from(mocks, to: URL(fileURLWithPath: $0, relativeTo: output).standardizedFileURL) })
+        }
+        return options
+    }
+
+    /// The directory of the test mocks' package, when there is one.
+    public func testMocksDirectory(relativeTo base: URL) -> URL? {
+        testMocks.map { URL(fileURLWithPath: $0.path, relativeTo: base).standardizedFileURL }
     }
 
     /// Problems with the values themselves, each a sentence that says what to do.
@@ -88,6 +131,15 @@ public struct Configuration: Codable, Sendable, Hashable {
         }
         if let operationManifest, operationManifest.isEmpty {
             problems.append("\"operationManifest\" is empty: give the manifest's path, e.g. \"persisted-queries.json\", or leave the key out.")
+        }
+        if let testMocks {
+            let moduleName = testMocks.moduleName ?? namespace + "Mocks"
+            if !Self.isSwiftIdentifier(moduleName) || moduleName == namespace {
+                problems.append("\"testMocks.moduleName\" \"\(moduleName)\" must be a Swift identifier other than the namespace (e.g. \"\(namespace)Mocks\").")
+            }
+            if (output.moduleType ?? .swiftPackage) != .swiftPackage {
+                problems.append("\"testMocks\" needs \"output.moduleType\" \"swift-package\": the mocks are a package that imports the API's module.")
+            }
         }
         return problems
     }

@@ -19,15 +19,34 @@ public struct CodegenOptions: Sendable, Hashable {
     public var accessLevel: String
     /// Where the Orion package is for a generated Package.swift (`nil`: its URL).
     public var orionPath: String?
+    /// Test mocks, generated as a package of their own (`nil`: none).
+    public var testMocks: TestMocks?
+
+    /// The package of test mocks: `testMocks` in orion.json, `--mocks-output` on the command line.
+    public struct TestMocks: Sendable, Hashable {
+        /// The mocks' module and library: by default the namespace and `Mocks`.
+        public var moduleName: String
+        /// Where the generated API package is, relative to the mocks package.
+        public var apiPackagePath: String
+        /// Where the Orion package is, relative to the mocks package (`nil`: its URL).
+        public var orionPath: String?
+
+        public init(moduleName: String, apiPackagePath: String, orionPath: String? = nil) {
+            self.moduleName = moduleName
+            self.apiPackagePath = apiPackagePath
+            self.orionPath = orionPath
+        }
+    }
 
     public init(
         namespace: String, moduleType: ModuleType = .swiftPackage, scalarTypes: [String: String] = [:],
-        accessLevel: String = "public", orionPath: String? = nil
+        accessLevel: String = "public", orionPath: String? = nil, testMocks: TestMocks? = nil
     ) {
         self.namespace = namespace
         self.moduleType = moduleType
         self.scalarTypes = scalarTypes
         self.accessLevel = accessLevel
         self.orionPath = orionPath
+        self.testMocks = testMocks
     }
 }

@@ -51,8 +51,15 @@ struct Generate: ParsableCommand {
         valueName: "path"))
     var operationManifest: String?
 
+    @Option(help: ArgumentHelp("Also generate test mocks, as a Swift package in this directory (replaces orion.json's testMocks.path).", valueName: "dir"))
+    var mocksOutput: String?
+
+    @Option(help: ArgumentHelp("The test mocks' module name (default: the namespace and Mocks).", valueName: "name"))
+    var mocksModule: String?
+
     func validate() throws {
         if operationManifest?.isEmpty == true { throw ValidationError("--operation-manifest needs a path, e.g. persisted-queries.json.") }
+        if mocksModule != nil, mocksOutput == nil { throw ValidationError("--mocks-module needs --mocks-output: the directory of the mocks' package.") }
         if schemaPaths.isEmpty {
             if !operationGlobs.isEmpty || namespace != nil || output != nil {
                 throw ValidationError("--operations, --namespace and --output need --schema; or put them all in orion.json.")
@@ -84,27 +91,34 @@ struct Generate: ParsableCommand {
             Diagnostics.print(errors: check.errors, warnings: check.warnings)
             throw ExitCode.failure
         }
+        let options = configuration.options(relativeTo: base)
         let files: [GeneratedFile]
+        let mocks: [GeneratedFile]
         do {
-            files = try CodeGenerator.generate(schema: schema, operations: check, options: configuration.options)
+            files = try CodeGenerator.generate(schema: schema, operations: check, options: options)
+            mocks = try CodeGenerator.generateMocks(schema: schema, operations: check, options: options)
         } catch {
             Diagnostics.print(errors: error.errors, warnings: [])
             throw ExitCode.failure
         }
-        let outputDirectory = URL(fileURLWithPath: configuration.output.path, relativeTo: base).standardizedFileURL
-        let summary: OutputWriter.Summary
-        do {
-            summary = try OutputWriter.write(files, to: outputDirectory)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write to \(outputDirectory.path): \(error.localizedDescription)\n".utf8))
-            throw ExitCode.failure
-        }
-        print("Generated \(files.count) files in \(outputDirectory.path): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed.")
+        try write(files, to: URL(fileURLWithPath: configuration.output.path, relativeTo: base).standardizedFileURL)
+        if let mocksDirectory = configuration.testMocksDirectory(relativeTo: base) { try write(mocks, to: mocksDirectory) }
         if let manifestPath = operationManifest ?? configuration.operationManifest {
             // A path given on the command line is the user's, relative to where they are.
             let manifestBase = operationManifest != nil ? currentDirectory : base
             try writeManifest(schema: schema, operations: check, to: URL(fileURLWithPath: manifestPath, relativeTo: manifestBase).standardizedFileURL)
         }
+    }
+
+    private func write(_ files: [GeneratedFile], to directory: URL) throws {
+        let summary: OutputWriter.Summary
+        do {
+            summary = try OutputWriter.write(files, to: directory)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write to \(directory.path): \(error.localizedDescription)\n".utf8))
+            throw ExitCode.failure
+        }
+        print("Generated \(files.count) files in \(directory.path): \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed.")
     }
 
     /// Writes the operations' persisted-query manifest, unless the file already holds those bytes.
@@ -143,14 +157,22 @@ struct Generate: ParsableCommand {
             let configuration = Configuration(
                 schema: schemaPaths, operations: operationGlobs, namespace: namespace,
                 output: .init(path: output, moduleType: moduleType), scalars: scalarTypes, accessLevel: accessLevel,
-                orionPath: orionPath)
+                orionPath: orionPath, testMocks: mocksOutput.map { Configuration.TestMocks(path: $0, moduleName: mocksModule) })
             let problems = configuration.problems()
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
             return (configuration, currentDirectory)
         }
         let url = URL(fileURLWithPath: config ?? "orion.json", relativeTo: currentDirectory).standardizedFileURL
-        do {
-            return (try Configuration.load(url), url.deletingLastPathComponent())
+        do throws(ConfigurationError) {
+            var configuration = try Configuration.load(url)
+            if let mocksOutput {
+                // The option's path is the current directory's; the file's paths stay its own.
+                let mocks = URL(fileURLWithPath: mocksOutput, relativeTo: currentDirectory).standardizedFileURL
+                configuration.testMocks = Configuration.TestMocks(path: mocks.path, moduleName: mocksModule ?? configuration.testMocks?.moduleName)
+                let problems = configuration.problems()
+                guard problems.isEmpty else { throw ConfigurationError(problems.map { "\(url.path): \($0)" }.joined(separator: "\n")) }
+            }
+            return (configuration, url.deletingLastPathComponent())
         } catch {
             FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
             throw ExitCode.failure
