@@ -53,15 +53,7 @@ public enum CodeGenerator {
     /// - Throws: `CodegenError` with the check's errors.
     public static func operationManifest(schema: Schema, operations: OperationCheck) throws(CodegenError) -> OperationManifest {
         guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
-        let errors = operations.rules == .codeGeneration ? [] : validate(operations.documents, schema: schema, rules: swiftCodeGenerationRules)
-        guard errors.isEmpty else { throw CodegenError(errors) }
-        let compilation: CompilationResult
-        do {
-            // The same compilation as `generate`: `__typename` is in every body the client sends.
-            compilation = try IRBuilder.compile(operations.documents, schema: schema, injectingTypename: true)
-        } catch {
-            throw CodegenError([error])
-        }
+        let compilation = try compile(operations.documents, schema: schema, validated: operations.rules == .codeGeneration)
         let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return OperationManifest(operations: compilation.operations.map { operation in
             let body = document(of: operation, fragments: fragmentsByName)
@@ -83,22 +75,36 @@ public enum CodeGenerator {
     /// - Throws: `CodegenError` with the check's errors.
     public static func generateMocks(schema: Schema, operations: OperationCheck, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
         guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
-        return try generateMocks(schema: schema, documents: operations.documents, options: options)
+        guard options.testMocks != nil else { return [] }
+        return try mocks(of: compile(operations.documents, schema: schema, validated: operations.rules == .codeGeneration), schema: schema, options: options)
     }
 
     /// Generates the test mocks of `options.testMocks` for `documents`, validating them.
     ///
     /// - Throws: `CodegenError` with every validation error.
     public static func generateMocks(schema: Schema, documents: [Document], options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
-        guard let mocks = options.testMocks else { return [] }
-        let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
-        guard errors.isEmpty else { throw CodegenError(errors) }
-        let compilation: CompilationResult
+        guard options.testMocks != nil else { return [] }
+        return try mocks(of: compile(documents, schema: schema, validated: false), schema: schema, options: options)
+    }
+
+    /// The compilation every output renders from: documents valid by `swiftCodeGenerationRules`
+    /// (validated here unless `validated`), `__typename` injected as in every body the client
+    /// sends, so that generated code, manifests and mocks agree.
+    private static func compile(_ documents: [Document], schema: Schema, validated: Bool) throws(CodegenError) -> CompilationResult {
+        if !validated {
+            let errors = validate(documents, schema: schema, rules: swiftCodeGenerationRules)
+            guard errors.isEmpty else { throw CodegenError(errors) }
+        }
         do {
-            compilation = try IRBuilder.compile(documents, schema: schema, injectingTypename: true)
+            return try IRBuilder.compile(documents, schema: schema, injectingTypename: true)
         } catch {
             throw CodegenError([error])
         }
+    }
+
+    /// The mocks' package of a compilation, for `options.testMocks`.
+    private static func mocks(of compilation: CompilationResult, schema: Schema, options: CodegenOptions) -> [GeneratedFile] {
+        guard let mocks = options.testMocks else { return [] }
         let access = options.accessLevel == "internal" ? "" : options.accessLevel + " "
         let types = SwiftTypeNames(schema: schema, options: options)
         let renderer = MockRenderer(schema: schema, types: types, access: access)
@@ -121,12 +127,7 @@ public enum CodeGenerator {
 
     /// Everything after validation: the documents are valid by `swiftCodeGenerationRules`.
     private static func generate(validDocuments documents: [Document], schema: Schema, options: CodegenOptions) throws(CodegenError) -> [GeneratedFile] {
-        let compilation: CompilationResult
-        do {
-            compilation = try IRBuilder.compile(documents, schema: schema, injectingTypename: true)
-        } catch {
-            throw CodegenError([error])
-        }
+        let compilation = try compile(documents, schema: schema, validated: true)
 
         let access = options.accessLevel == "internal" ? "" : options.accessLevel + " "
         let types = SwiftTypeNames(schema: schema, options: options)
