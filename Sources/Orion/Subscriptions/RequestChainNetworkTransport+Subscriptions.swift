@@ -38,35 +38,44 @@ extension RequestChainNetworkTransport {
         }
     }
 
-    /// The request as the interceptors' `prepare` phase leaves it, as a multipart subscription.
-    func subscriptionRequest<Subscription: GraphQLSubscription>(for subscription: Subscription) async throws -> (URLRequest, timeout: TimeInterval) {
+    /// The request as the interceptors' `prepare` phase leaves it, as a multipart subscription,
+    /// and whether it goes by id alone (a safelisted persisted query).
+    func subscriptionRequest<Subscription: GraphQLSubscription>(
+        for subscription: Subscription
+    ) async throws -> (URLRequest, timeout: TimeInterval, identifiedOnly: Bool) {
         var request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
         request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: subscription))
         request.method = .post
         request.files = []
         var (urlRequest, _) = try RequestBody.make(request)
         urlRequest.setValue(Self.multipartSubscriptionAccept, forHTTPHeaderField: "Accept")
-        return (urlRequest, request.timeout)
+        return (urlRequest, request.timeout, request.sendsPersistedQueryHash && !request.sendsDocument)
     }
 
     /// Sends the request and yields an event per payload part, skipping heartbeats; a part whose
     /// payload cannot be read, or that the parser found malformed, is yielded as
     /// ``SubscriptionEvent/malformed(_:)``. A server
     /// that answers with a single JSON response (an error before the subscription started, or
-    /// no multipart support) gives that one result.
+    /// no multipart support) gives that one result; when the request went by id alone and the
+    /// server refused the id, it fails with ``PersistedQueryError``, as queries do.
     func receiveEvents<Subscription: GraphQLSubscription>(
-        for request: (URLRequest, timeout: TimeInterval), of subscription: Subscription, yield: (SubscriptionEvent<Subscription.Data>) -> Void
+        for request: (URLRequest, timeout: TimeInterval, identifiedOnly: Bool), of subscription: Subscription,
+        yield: (SubscriptionEvent<Subscription.Data>) -> Void
     ) async throws {
         let client = self.client
-        let (urlRequest, timeout) = request
+        let (urlRequest, timeout, identifiedOnly) = request
         let streamed = try await Deadline(seconds: timeout, clock: clock).run { try await client.stream(urlRequest) }
         let statusCode = streamed.response.statusCode
         let contentType = streamed.response.value(forHTTPHeaderField: "Content-Type")
         guard (200..<300).contains(statusCode), let boundary = contentType.flatMap(MultipartSubscriptionParser.boundary(fromContentType:)) else {
             var body = Data()
             for try await chunk in streamed.body { body.append(chunk) }
+            let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
+            if identifiedOnly, let refusal = PersistedQueryError(
+                refusal: errors, operationName: Subscription.operationName, identifier: Subscription.operationDocument.identifier) {
+                throw refusal
+            }
             guard (200..<300).contains(statusCode) else {
-                let errors = (try? GraphQLResponse.parse(body, for: subscription))?.errors ?? []
                 throw ResponseCodeError(statusCode: statusCode, body: body, graphQLErrors: errors)
             }
             guard let contentType, contentType.lowercased().contains("json") else { throw SubscriptionError.unexpectedContentType(contentType) }

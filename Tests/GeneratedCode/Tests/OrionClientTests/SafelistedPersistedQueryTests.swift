@@ -145,6 +145,15 @@ import Testing
                 && (error as? PersistedQueryError)?.description.contains("Publish the operation manifest") == true
         }
         #expect(http.requests.count == 2, "refused once, not retried with the text")
+
+        // A subscription over HTTP multipart: refused before it starts, with the same error.
+        await #expect {
+            for try await _ in client.subscribe(subscription: TripsBookedSubscription()) {}
+        } throws: { error in
+            guard case .notInSafelist(let name, let id, _)? = error as? PersistedQueryError else { return false }
+            return name == "TripsBooked" && id == TripsBookedSubscription.operationDocument.identifier
+        }
+        #expect(http.requests.count == 3)
         Self.expectNoDocumentSent(http)
 
         // Over WebSocket too.
