@@ -7,6 +7,7 @@ let groups: [BenchmarkGroup] = [
     parseBenchmarks,
     compilerBenchmarks,
     codegenBenchmarks,
+    codegenScaleBenchmarks,
     modelBenchmarks,
     responseBenchmarks,
     cacheBenchmarks,

@@ -52,6 +52,17 @@ public final class ValidationContext {
         }
     }
 
+    /// The names of the fragments the pool's operations spread, directly or through other
+    /// fragments: found once per validation, not once per document, so checking many files
+    /// stays linear in their number.
+    public private(set) lazy var usedFragmentNames: Set<String> = {
+        var used: Set<String> = []
+        for operation in operations {
+            for fragment in recursivelyReferencedFragments(operation.selectionSet) { used.insert(fragment.name.value) }
+        }
+        return used
+    }()
+
     /// The fragments a selection set spreads, transitively, each once.
     public func recursivelyReferencedFragments(_ selectionSet: SelectionSet) -> [FragmentDefinition] {
         var seen: Set<String> = []

@@ -11,10 +11,7 @@ public struct NoUnusedFragments: ValidationRule {
     public func leave(_ node: ASTNode) {
         guard case .document(let document) = node else { return }
         // Used anywhere in the pool: a fragment may serve an operation of another file.
-        var used: Set<String> = []
-        for operation in context.operations {
-            for fragment in context.recursivelyReferencedFragments(operation.selectionSet) { used.insert(fragment.name.value) }
-        }
+        let used = context.usedFragmentNames
         for case .fragment(let fragment) in document.definitions where !used.contains(fragment.name.value) {
             context.report("Fragment '\(fragment.name.value)' is never used.", fragment.location)
         }

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The synthetic large app's build figures (issue 26): writes the app's GraphQL
+# (Benchmarks/SyntheticApp/generate.py: GitHub's full schema, 300 fragments nested up to six deep),
+# generates its Swift package with a release `orion`, prints the generated size, then times
+# debug builds of the generated module alone with measure-starwars-build.sh (wall and CPU seconds).
+#   measure-scale-build.sh [operations=1000] [runs=1]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+operations="${1:-1000}"
+runs="${2:-1}"
+work="$root/.build/synthetic-app-build/$operations"
+
+python3 "$root/Benchmarks/SyntheticApp/generate.py" --operations "$operations" --out "$work/graphql" \
+    --schema "$root/../shared/data/schemas/github-full/schema-2024-07.graphqls"
+swift build -c release --product orion --package-path "$root" >/dev/null
+orion="$(swift build -c release --package-path "$root" --show-bin-path)/orion"
+/usr/bin/time -f "generate: wall %e s  cpu %U s  peak %M KB" "$orion" generate --schema "$work/graphql/schema.graphqls" \
+    --operations "$work/graphql/fragments/*.graphql" --operations "$work/graphql/operations/*.graphql" \
+    --namespace SyntheticAPI --output "$work/SyntheticAPI" --orion-path "$root" >/dev/null
+lines="$(find "$work/SyntheticAPI/Sources" -name '*.swift' -exec cat {} + | wc -l)"
+echo "generated: $lines lines of Swift, $((lines / operations)) per operation"
+PACKAGE="$work/SyntheticAPI" bash "$root/scripts/measure-starwars-build.sh" "$runs"
