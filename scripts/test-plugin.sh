@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The build plugin on a fixture package (Tests/PluginFixture): an invalid operation fails the
-# build naming its file, line and column; a valid one builds, and the program runs.
+# build naming its file, line and column; a valid one builds, and the program runs; builds are
+# incremental.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -28,6 +29,32 @@ if [ "$result" != $'hero: Luke Skywalker, height 1.72\noperation: Hero' ]; then
     echo "FAIL: the fixture printed: $result"; exit 1
 fi
 echo "ok: the generated HeroQuery built and read a response"
+
+# Incremental builds: the plugin declares a Swift file per .graphql file and orion rewrites only
+# the files whose text changed, so a build with no change runs neither orion nor the compiler,
+# and one after editing an operation recompiles that operation's file alone.
+generated="$(find "$work/.build/plugins/outputs" -type d -path '*/Fixture/destination/OrionBuildPlugin/Generated')"
+files="$(ls "$generated" | tr '\n' ' ')"
+if [ "$files" != "DroidFunction.graphql.swift FixtureAPISchema.swift Hero.graphql.swift " ]; then
+    echo "FAIL: the plugin generated: $files"; exit 1
+fi
+output="$(swift build --package-path "$work" 2>&1)"
+if grep -E "Generating Swift|Compiling Fixture" <<<"$output"; then
+    echo "FAIL: a build with nothing changed ran orion or the compiler:"; echo "$output"; exit 1
+fi
+echo "ok: a build with nothing changed ran neither orion nor the compiler"
+before="$(stat -c '%n %y' "$generated"/*)"
+sed -i.orig 's/primaryFunction }/primaryFunction name }/' "$work/Sources/Fixture/DroidFunction.graphql" && rm "$work/Sources/Fixture/DroidFunction.graphql.orig"
+output="$(swift build --package-path "$work" 2>&1)"
+compiled="$(grep -o 'Compiling Fixture .*' <<<"$output" || true)"
+if [ "$compiled" != "Compiling Fixture DroidFunction.graphql.swift" ]; then
+    echo "FAIL: editing DroidFunction.graphql compiled: ${compiled:-nothing}"; echo "$output"; exit 1
+fi
+rewritten="$(diff <(echo "$before") <(stat -c '%n %y' "$generated"/*) | grep '^>' | sed 's|.*/||; s| .*||' || true)"
+if [ "$rewritten" != "DroidFunction.graphql.swift" ]; then
+    echo "FAIL: editing DroidFunction.graphql rewrote: ${rewritten:-nothing}"; exit 1
+fi
+echo "ok: editing one operation file rewrote and recompiled its Swift file alone"
 
 # The command plugin: `swift package orion ...` runs the tool in the package's directory.
 swift package --package-path "$work" --allow-writing-to-package-directory --allow-network-connections all orion generate \

@@ -2,8 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Compiles a target's GraphQL to Swift on every build: its `.graphql` files are the operations,
-/// its `.graphqls` files (or one `schema.json`) the schema, and the generated `API.swift` is
-/// compiled into the target. Invalid operations fail the build with their file, line and column.
+/// its `.graphqls` files (or one `schema.json`) the schema, and the generated Swift (a file per
+/// `.graphql` file and one for the schema) is compiled into the target. Invalid operations fail the build with their file, line and column.
 ///
 /// An optional `orion-plugin.json` in the target sets the namespace (default: the target's
 /// name + `API`), custom scalars and the access level (default `internal`):
@@ -30,7 +30,8 @@ struct OrionBuildPlugin: BuildToolPlugin {
         var arguments = ["generate"]
         for file in schema { arguments += ["--schema", file.path] }
         for file in operations.sorted(by: { $0.path < $1.path }) { arguments += ["--operations", file.path] }
-        arguments += ["--namespace", settings.namespace ?? target.name + "API", "--output", output.path, "--module-type", "single-file"]
+        let namespace = settings.namespace ?? target.name + "API"
+        arguments += ["--namespace", namespace, "--output", output.path, "--module-type", "per-source-file"]
         arguments += ["--access-level", settings.accessLevel ?? "internal"]
         for (name, type) in (settings.scalars ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--scalar", "\(name)=\(type)"] }
 
@@ -39,9 +40,14 @@ struct OrionBuildPlugin: BuildToolPlugin {
             executable: try context.tool(named: "orion").url,
             arguments: arguments,
             inputFiles: schema + operations + (settingsFile.map { [$0] } ?? []),
-            // One file, the schema configuration in it with its defaults: a target built by the
-            // plugin sets cache keys with `@typePolicy` in a schema extension file.
-            outputFiles: [output.appendingPathComponent("API.swift")]
+            // One Swift file per .graphql file, named as `orion generate --module-type
+            // per-source-file` names it (OutputLayout.perSourceFileName), and one for the schema
+            // (its configuration in it with its defaults: a target built by the plugin sets cache
+            // keys with `@typePolicy` in a schema extension file). orion rewrites only the files
+            // whose text changed, so a build after editing one operation file recompiles one
+            // file, and a build with no change runs neither orion nor the compiler.
+            outputFiles: operations.map { output.appendingPathComponent($0.lastPathComponent + ".swift") }
+                + [output.appendingPathComponent(namespace + "Schema.swift")]
         )]
     }
 }

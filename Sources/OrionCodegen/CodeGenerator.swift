@@ -7,6 +7,8 @@ public struct GeneratedFile: Sendable, Hashable {
     public var contents: String
     /// False for files the user owns after the first generation (`SchemaConfiguration.swift`).
     public var overwrites: Bool
+    /// The name of the `.graphql` file that declares what the file holds; `nil` for schema files.
+    var source: String?
 
     public init(path: String, contents: String, overwrites: Bool = true) {
         self.path = path
@@ -134,7 +136,8 @@ public enum CodeGenerator {
         let modelRenderer = ModelRenderer(schema: schema, types: types, access: access)
         let operationRenderer = OperationRenderer(types: types, models: modelRenderer, access: access)
         let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
-        let layout = OutputLayout(options: options)
+        let layout = OutputLayout(options: options, sources: documents.compactMap(\.source?.name))
+        let sourceNames = Dictionary(documents.compactMap { $0.source.map { ($0.id, $0.name) } }, uniquingKeysWith: { first, _ in first })
         var builder = ModelTreeBuilder(schema: schema, naming: SwiftModelNaming(namespace: options.namespace, compilation: compilation), compilation: compilation)
         var files: [GeneratedFile] = []
 
@@ -143,7 +146,9 @@ public enum CodeGenerator {
             var writer = SwiftWriter()
             modelRenderer.render(model, into: &writer)
             modelRenderer.renderFragmentAccessors(model, into: &writer)
-            files.append(GeneratedFile(path: "Fragments/\(model.name).graphql.swift", contents: writer.text))
+            var file = GeneratedFile(path: "Fragments/\(model.name).graphql.swift", contents: writer.text)
+            file.source = fragment.location.flatMap { sourceNames[$0.sourceID] }
+            files.append(file)
         }
         let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for operation in compilation.operations {
@@ -158,7 +163,9 @@ public enum CodeGenerator {
             case .mutation: folder = "Mutations"
             case .subscription: folder = "Subscriptions"
             }
-            files.append(GeneratedFile(path: "Operations/\(folder)/\(typeName).graphql.swift", contents: writer.text))
+            var file = GeneratedFile(path: "Operations/\(folder)/\(typeName).graphql.swift", contents: writer.text)
+            file.source = operation.location.flatMap { sourceNames[$0.sourceID] }
+            files.append(file)
         }
 
         let typeNames = schemaRenderer.typeNames(referenced: compilation.referencedTypeNames)
@@ -182,6 +189,6 @@ public enum CodeGenerator {
         files.append(GeneratedFile(path: "Schema/CustomScalars/ID.swift", contents: layout.schemaFile { schemaRenderer.renderID(into: &$0) }))
         files.append(GeneratedFile(
             path: "Schema/SchemaConfiguration.swift", contents: layout.schemaFile { schemaRenderer.renderConfiguration(into: &$0) }, overwrites: false))
-        return layout.arrange(files)
+        return try layout.arrange(files)
     }
 }

@@ -25,6 +25,7 @@ let package = Package(
         // (with -warnings-as-errors, as everything here) to show that they compile.
         .target(name: "HostileEmbedded", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-embedded"),
         .target(name: "HostileSingleFile", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-single-file"),
+        .target(name: "HostilePerSourceFile", dependencies: [.product(name: "OrionAPI", package: "Orion")], path: "Generated/Hostile-per-source-file"),
         // The Swift listings of the README and the DocC articles (Listings/extract.py), built
         // against the current API.
         .target(

@@ -45,12 +45,13 @@ generate InteropAPI "$interop/schema.graphqls" "$interop/*.graphql" --schema "$i
 paging="$root/Tests/Paging"
 generate PagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$paging/schema-extensions.graphqls"
 
-# Names chosen to break a Swift code generator, in each of the three layouts: a package of its
-# own, and the files of an existing target (schema types inside `enum HostileAPI`), for which the
-# package here has targets of its own.
+# Names chosen to break a Swift code generator, in each of the four layouts: a package of its
+# own, and the files of an existing target (schema types inside `enum HostileAPI`: a file tree,
+# one file, a file per .graphql file as the build plugin writes), for which the package here has
+# targets of its own.
 hostile="$here/Schemas/HostileNames"
 generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date $(mocks HostileAPI)
-for layout in embedded single-file; do
+for layout in embedded single-file per-source-file; do
     "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
         --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
 done

@@ -19,7 +19,7 @@ public struct Configuration: Codable, Sendable, Hashable {
     public var schema: [String]
     /// Globs of `.graphql` files; `**` matches any number of folders.
     public var operations: [String]
-    /// The module (swift-package) or enum (embedded, single-file) of the schema types.
+    /// The module (swift-package) or enum (embedded, single-file, per-source-file) of the schema types.
     public var namespace: String
     public var output: Output
     /// Custom scalar → Swift type.
@@ -62,7 +62,7 @@ public struct Configuration: Codable, Sendable, Hashable {
     public struct Output: Codable, Sendable, Hashable {
         /// The directory to write (for `single-file`, the directory of `API.swift`).
         public var path: String
-        /// `swift-package` (the default), `embedded` or `single-file`.
+        /// `swift-package` (the default), `embedded`, `single-file` or `per-source-file`.
         public var moduleType: CodegenOptions.ModuleType?
 
         /// The keys of `output`.

@@ -8,6 +8,14 @@ public struct CodegenOptions: Sendable, Hashable {
         case embedded
         /// One file, like the original Apollo `API.swift`.
         case singleFile = "single-file"
+        /// One file per `.graphql` file, named after it (`Hero.graphql` → `Hero.graphql.swift`),
+        /// and `<Namespace>Schema.swift` for the schema types: the build plugin's layout, so that
+        /// a build after editing one operation file recompiles that file's Swift alone.
+        case perSourceFile = "per-source-file"
+
+        /// Whether every file is regenerated whole, so that the user cannot own one
+        /// (`SchemaConfiguration` is written as its default).
+        var regeneratesEverything: Bool { self == .singleFile || self == .perSourceFile }
     }
 
     /// The schema namespace: the module name of a package, or the enum that holds schema types.

@@ -156,8 +156,8 @@ struct SchemaRenderer {
     }
 
     func renderConfiguration(into writer: inout SwiftWriter) {
-        if options.moduleType == .singleFile {
-            writer.line("/// The generated schema's hooks, as their defaults: `single-file` output is regenerated whole.")
+        if options.moduleType.regeneratesEverything {
+            writer.line("/// The generated schema's hooks, as their defaults: `\(options.moduleType.rawValue)` output is regenerated whole.")
             writer.line("/// Key objects with `@typePolicy(keyFields:)` in a schema extension, or generate `embedded` or")
             writer.line("/// `swift-package` output, whose `SchemaConfiguration.swift` is written once for you to edit.")
         } else {

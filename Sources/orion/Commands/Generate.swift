@@ -12,7 +12,8 @@ struct Generate: ParsableCommand {
             Reads orion.json (or --config PATH), or, when --schema is given, the options alone. \
             Validates every operation (all problems are printed, compiler-style), then writes the \
             models: a Swift package (a Package.swift whose library is the namespace), a file tree \
-            for an existing target (embedded), or one API.swift (single-file). Only changed files \
+            for an existing target (embedded), one API.swift (single-file), or one Swift file per \
+            .graphql file and one for the schema (per-source-file, the build plugin's). Only changed files \
             are written, and generated files no longer produced are removed. With --operation-manifest \
             (or "operationManifest" in orion.json), also writes the persisted-query manifest of the \
             operations (Apollo's apollo-persisted-query-manifest format: id, name, type, body), for a \
@@ -34,7 +35,7 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("The output directory.", valueName: "dir"))
     var output: String?
 
-    @Option(help: ArgumentHelp("swift-package, embedded or single-file.", valueName: "type"))
+    @Option(help: ArgumentHelp("swift-package, embedded, single-file or per-source-file.", valueName: "type"))
     var moduleType: CodegenOptions.ModuleType = .swiftPackage
 
     @Option(name: .customLong("scalar"), help: ArgumentHelp("A custom scalar's Swift type, e.g. Long=Int64. Repeatable.", valueName: "Name=Type"))
