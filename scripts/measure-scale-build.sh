@@ -2,7 +2,8 @@
 # The synthetic large app's build figures (issue 26): writes the app's GraphQL
 # (Benchmarks/SyntheticApp/generate.py: GitHub's full schema, 300 fragments nested up to six deep),
 # generates its Swift package with a release `orion`, prints the generated size, then times
-# debug builds of the generated module alone with measure-starwars-build.sh (wall and CPU seconds).
+# debug builds of the generated module alone with measure-starwars-build.sh (wall and CPU seconds),
+# and the incremental build after editing one operation.
 #   measure-scale-build.sh [operations=1000] [runs=1]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,3 +21,10 @@ orion="$(swift build -c release --package-path "$root" --show-bin-path)/orion"
 lines="$(find "$work/SyntheticAPI/Sources" -name '*.swift' -exec cat {} + | wc -l)"
 echo "generated: $lines lines of Swift, $((lines / operations)) per operation"
 PACKAGE="$work/SyntheticAPI" bash "$root/scripts/measure-starwars-build.sh" "$runs"
+
+# An edit of one operation: regenerated (only changed files are rewritten), then an incremental build.
+sed -i '1a\  __typename' "$work/graphql/operations/Operation0.graphql"
+"$orion" generate --schema "$work/graphql/schema.graphqls" --operations "$work/graphql/fragments/*.graphql" \
+    --operations "$work/graphql/operations/*.graphql" --namespace SyntheticAPI --output "$work/SyntheticAPI" --orion-path "$root"
+/usr/bin/time -f "rebuild after editing one operation: wall %e s  cpu %U s" env -u _ -u SHLVL -u OLDPWD \
+    swift build --package-path "$work/SyntheticAPI" >/dev/null
