@@ -2,13 +2,12 @@
 # The synthetic large app's build figures (issue 26): writes the app's GraphQL
 # (Benchmarks/SyntheticApp/generate.py: GitHub's full schema, 300 fragments nested up to six deep),
 # generates its Swift package with a release `orion`, prints the generated size, then times
-# debug builds of the generated module alone with measure-starwars-build.sh (wall and CPU seconds),
+# a debug build of the generated module alone (wall and CPU seconds, the compiler's peak memory),
 # and the incremental build after editing one operation.
-#   measure-scale-build.sh [operations=1000] [runs=1]
+#   measure-scale-build.sh [operations=1000]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 operations="${1:-1000}"
-runs="${2:-1}"
 work="$root/.build/synthetic-app-build/$operations"
 
 python3 "$root/Benchmarks/SyntheticApp/generate.py" --operations "$operations" --out "$work/graphql" \
@@ -20,11 +19,16 @@ orion="$(swift build -c release --package-path "$root" --show-bin-path)/orion"
     --namespace SyntheticAPI --output "$work/SyntheticAPI" --orion-path "$root" >/dev/null
 lines="$(find "$work/SyntheticAPI/Sources" -name '*.swift' -exec cat {} + | wc -l)"
 echo "generated: $lines lines of Swift, $((lines / operations)) per operation"
-PACKAGE="$work/SyntheticAPI" bash "$root/scripts/measure-starwars-build.sh" "$runs"
+# The module's dependencies first, so that the timed build compiles the generated module alone.
+# SwiftPM replans whenever the environment changes (SHLVL, `_`): every build runs without them.
+swiftpm() { env -u _ -u SHLVL -u OLDPWD swift "$@"; }
+swiftpm build --package-path "$work/SyntheticAPI" --target OrionAPI >/dev/null
+/usr/bin/time -f "debug build of SyntheticAPI: wall %e s  cpu %U s user + %S s system  peak %M KB" \
+    env -u _ -u SHLVL -u OLDPWD swift build --package-path "$work/SyntheticAPI" >/dev/null
 
 # An edit of one operation: regenerated (only changed files are rewritten), then an incremental build.
 sed -i '1a\  __typename' "$work/graphql/operations/Operation0.graphql"
 "$orion" generate --schema "$work/graphql/schema.graphqls" --operations "$work/graphql/fragments/*.graphql" \
     --operations "$work/graphql/operations/*.graphql" --namespace SyntheticAPI --output "$work/SyntheticAPI" --orion-path "$root"
-/usr/bin/time -f "rebuild after editing one operation: wall %e s  cpu %U s" env -u _ -u SHLVL -u OLDPWD \
-    swift build --package-path "$work/SyntheticAPI" >/dev/null
+/usr/bin/time -f "rebuild after editing one operation: wall %e s  cpu %U s user + %S s system" \
+    env -u _ -u SHLVL -u OLDPWD swift build --package-path "$work/SyntheticAPI" >/dev/null
