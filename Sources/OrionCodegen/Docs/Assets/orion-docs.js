@@ -184,6 +184,8 @@ window.OrionDocs = (() => {
     const showHash = () => show(location.hash.slice(1));
     window.addEventListener("hashchange", showHash);
     showHash();
+    // Milliseconds from the start of navigation to a usable page, for measurements.
+    document.body.dataset.readyMs = performance.now().toFixed(0);
     document.body.dataset.ready = "true";
   }
 

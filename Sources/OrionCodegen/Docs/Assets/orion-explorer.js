@@ -93,6 +93,8 @@
       if (token.kind === "space" || token.kind === "comment") continue;
       const paren = parens[parens.length - 1];
       if (token.kind === "punctuation") {
+        // An anonymous operation: what follows its keyword is not a name.
+        if (expect === "operationName") expect = null;
         switch (token.text) {
           case "{":
             if (paren) { paren.depth++; break; }
