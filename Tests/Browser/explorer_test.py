@@ -153,7 +153,7 @@ async def explorer_steps(page, server_url):
     await page.evaluate("document.getElementById('preview').click()")
     await page.wait_for("document.getElementById('swift').dataset.previews === '1'", "the Swift preview")
     swift = await page.evaluate("document.getElementById('swift').textContent")
-    assert "LaunchSiteQuery" in swift and "var site: String?" in swift, swift[:2000]
+    assert "LaunchSiteQuery" in swift and "var site: Swift.String?" in swift, swift[:2000]
     await page.screenshot("swift-preview")
     await page.set_editor("query Broken {\n  launch(id: \"1\") {\n    nope\n  }\n}\n")
     await page.evaluate("document.getElementById('preview').click()")
@@ -224,6 +224,12 @@ async def main():
             await explorer_steps(page, server_url)
             await docs_steps(page, server_url.replace("/graphql", "/docs"), "Launch", "mission", "mission", None)
             await docs_steps(page, f"file://{sites}/github/index.html", "Repository", "pullRequests", "pullRequests", "Node")
+            await page.open(f"file://{sites}/github/explorer.html")
+            print(f"  the GitHub explorer: ready {await page.evaluate('Number(document.body.dataset.readyMs)'):.0f} ms after navigation started")
+            await page.set_editor("query Repo {\n  repository(owner: \"o\", name: \"n\") {\n    pullR")
+            await page.evaluate("document.getElementById('operation').dispatchEvent(new KeyboardEvent('keydown', {key: ' ', ctrlKey: true}))")
+            await page.wait_for("document.querySelector('#completion li.active')?.textContent.startsWith('pullRequest')", "completion on the GitHub schema")
+            await page.screenshot("github-explorer-completion")
 
             # orion docs --serve: the explorer's query goes through the proxy to the server.
             print("orion docs --serve at", proxy_url)

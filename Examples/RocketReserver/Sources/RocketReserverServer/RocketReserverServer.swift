@@ -96,7 +96,7 @@ public struct RocketReserverServer: Sendable {
         }
         router.get("/docs") { _, _ in explorer.docs(nil) }
         router.get("/docs/:name") { _, context in explorer.docs(context.parameters.get("name")) }
-        router.post(RouterPath(stringLiteral: ExplorerHandler.previewPath)) { request, _ in await explorer.preview(request) }
+        router.post(RouterPath(ExplorerHandler.previewPath)) { request, _ in await explorer.preview(request) }
         router.post("/graphql") { request, _ in await http.post(request) }
         for method in [HTTPRequest.Method.put, .patch, .delete] {
             router.on("/graphql", method: method) { request, _ in http.methodNotAllowed(request) }

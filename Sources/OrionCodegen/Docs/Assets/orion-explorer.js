@@ -432,8 +432,8 @@
           const item = document.createElement("li");
           item.textContent = JSON.stringify(data.payload);
           events.appendChild(item);
+          // Events have their own list: the result pane stays the last request's answer.
           events.dataset.count = String(events.children.length);
-          showResult(JSON.stringify(data.payload, null, 2));
           break;
         }
         case "error":
@@ -490,5 +490,6 @@
   const root = schema.query ? fieldsOf(schema.query)[0] : null;
   editor.value = root ? `query {\n  ${root.name}\n}\n` : "";
   render();
+  body.dataset.readyMs = performance.now().toFixed(0);
   body.dataset.ready = "true";
 })();
