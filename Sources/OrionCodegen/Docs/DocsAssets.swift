@@ -33,5 +33,6 @@ public struct DocsAssetError: Error, Sendable, CustomStringConvertible {
     /// What is wrong, and what to do.
     public var reason: String
 
+    /// The problem as a sentence for the user.
     public var description: String { "The docs asset \(name) cannot be loaded: \(reason)." }
 }

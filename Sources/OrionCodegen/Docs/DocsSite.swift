@@ -74,7 +74,9 @@ public enum DocsSite {
 
     /// The two pages of the site.
     public enum PageKind: String, Sendable {
+        /// The documentation: index, search, a type at a time.
         case docs
+        /// The explorer: editor, variables, headers, results, the docs beside.
         case explorer
     }
 

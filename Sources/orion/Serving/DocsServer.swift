@@ -19,6 +19,8 @@ struct DocsServer: Sendable {
     static let proxyPath = "/graphql"
     /// Where the page asks for the generated-Swift preview.
     static let previewPath = "/preview"
+    /// The largest request body forwarded or previewed, as the RocketReserver server's JSON limit.
+    static let maxBodyBytes = 1 << 20
 
     let schema: Schema
     let files: [GeneratedFile]
@@ -50,16 +52,21 @@ struct DocsServer: Sendable {
         try? await connection.executeThenClose { inbound, outbound in
             var head: HTTPRequestHead?
             var body = ByteBuffer()
+            var tooLarge = false
             for try await part in inbound {
                 switch part {
                 case .head(let requestHead):
                     head = requestHead
                     body.clear()
+                    tooLarge = false
                 case .body(var chunk):
-                    body.writeBuffer(&chunk)
+                    // Beyond the limit the body is dropped, and answered 413 at its end.
+                    if body.readableBytes + chunk.readableBytes <= Self.maxBodyBytes { body.writeBuffer(&chunk) } else { tooLarge = true }
                 case .end:
                     guard let request = head else { continue }
-                    let response = await respond(to: request, body: Array(body.readableBytesView))
+                    let response = tooLarge
+                        ? Response.text(.payloadTooLarge, "The request is larger than \(Self.maxBodyBytes) bytes.\n")
+                        : await respond(to: request, body: Array(body.readableBytesView))
                     var headers = HTTPHeaders([("Content-Type", response.contentType), ("Content-Length", String(response.body.count))])
                     if !request.isKeepAlive { headers.add(name: "Connection", value: "close") }
                     try await outbound.write(.head(HTTPResponseHead(version: request.version, status: response.status, headers: headers)))

@@ -123,12 +123,15 @@ window.OrionDocs = (() => {
 
   function searchHTML(entries, query) {
     const needle = query.toLowerCase();
+    // "Type.member" searches whole labels; a bare word searches names.
+    const whole = needle.includes(".");
     // Exact and prefix matches of a name first, then any match.
     const ranked = [[], [], []];
     for (const entry of entries) {
-      const at = entry.key.indexOf(needle);
+      const key = whole ? entry.label.toLowerCase() : entry.key;
+      const at = key.indexOf(needle);
       if (at < 0) continue;
-      ranked[entry.key === needle ? 0 : at === 0 ? 1 : 2].push(entry);
+      ranked[key === needle ? 0 : at === 0 ? 1 : 2].push(entry);
     }
     const found = ranked.flat();
     const shown = found.slice(0, SEARCH_LIMIT);

