@@ -50,7 +50,7 @@
   const swift = document.getElementById("swift");
   const runButton = document.getElementById("run");
   const stopButton = document.getElementById("stop");
-  const showType = mount(document.getElementById("docs"), schema, { title: "Docs" });
+  const showType = mount(document.getElementById("docs"), schema, { title: `${title} docs` });
   window.addEventListener("hashchange", () => showType(location.hash.slice(1)));
   showType(location.hash.slice(1));
 
