@@ -62,10 +62,16 @@ let package = Package(
         .target(name: "OrionPagination", dependencies: ["Orion", "OrionAPI", "OrionCache"]),
         .target(name: "GraphQLLanguage"),
         .target(name: "OrionCompiler", dependencies: ["GraphQLLanguage"]),
-        .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"]),
+        // The docs site's and explorer's page code (HTML, CSS, JavaScript) are resources: files a
+        // reader can open and edit as what they are, found next to `orion` (and any program that
+        // links OrionCodegen) from whatever directory it runs in.
+        .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"], resources: [.copy("Docs/Assets")]),
+        // `orion docs --serve` listens with NIO (already resolved for OrionWebSocket): Foundation
+        // has no HTTP server. The runtime modules link none of it.
         .executableTarget(
             name: "orion",
             dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+                + ["NIOCore", "NIOPosix", "NIOHTTP1"].map { .product(name: $0, package: "swift-nio") }
         ),
         // Generates a target's GraphQL on every build (API.swift from its .graphql and .graphqls).
         .plugin(name: "OrionBuildPlugin", capability: .buildTool(), dependencies: ["orion"]),

@@ -2,13 +2,14 @@
 # Installs what a fresh Debian machine with Swift lacks: SQLite's headers (OrionSQLite and the
 # RocketReserver server use the system SQLite) and, with --tests, graphql-core for the
 # differential tests, chattr for the read-only cache tests, and strawberry-graphql on uvicorn
-# for the interoperability tests (Tests/Interop/requirements.txt).
+# for the interoperability tests (Tests/Interop/requirements.txt), and Debian's chromium for the
+# explorer's browser tests (driven over the DevTools protocol with websockets, no driver).
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev)
 # chattr, with which the SQLite tests make a cache file read-only even for root.
-if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs); fi
+if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs chromium); fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -23,6 +23,11 @@ grep -q "notification: A new trip was booked" <<<"$demo_output"
 grep -q "== Tour complete" <<<"$demo_output"
 timeout 300 python3 scripts/test-interactive.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)"
 
+# Builds nothing: the server from the step above, orion from the first step.
+step "The explorer and the docs site in headless Chromium, against the RocketReserver server and orion docs --serve"
+timeout 300 python3 Tests/Browser/explorer_test.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)" \
+    "$(swift build --show-bin-path)" .build/browser-screenshots
+
 step "The build plugin on a fixture package"
 bash scripts/test-plugin.sh
 

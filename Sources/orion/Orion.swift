@@ -6,5 +6,5 @@ struct Orion: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orion",
         abstract: "GraphQL for Swift: check schemas and operations, and generate typed Swift for them.",
-        subcommands: [Init.self, Generate.self, Validate.self, FetchSchema.self])
+        subcommands: [Init.self, Generate.self, Validate.self, FetchSchema.self, Docs.self])
 }

@@ -11,7 +11,8 @@ import HummingbirdWebSocket
 ///
 /// Everything is served at `/graphql`: GraphQL over HTTP (GET and POST, uploads, automatic
 /// persisted queries, multipart subscriptions) and WebSocket subscriptions in both the
-/// `graphql-transport-ws` and the legacy `graphql-ws` protocols. Uploaded profile images are
+/// `graphql-transport-ws` and the legacy `graphql-ws` protocols; a browser that opens
+/// `/graphql` gets the GraphQL explorer, and the schema's docs are at `/docs`. Uploaded profile images are
 /// served at `/images/NAME`. `totalTripsBooked` counts the trips of all users. With
 /// ``Configuration/safelistPath`` it runs only the operations of a persisted-query manifest.
 public struct RocketReserverServer: Sendable {
@@ -87,8 +88,15 @@ public struct RocketReserverServer: Sendable {
         let http = GraphQLHTTPHandler(services: services, fallbackOrigin: fallbackOrigin)
         let images = ImageHandler(database: services.database)
 
+        let explorer = try ExplorerHandler(schema: services.executor.checker.schema, maxBodyBytes: configuration.limits.maxJSONBodyBytes)
+
         let router = Router()
-        router.get("/graphql") { request, _ in await http.get(request) }
+        router.get("/graphql") { request, _ in
+            ExplorerHandler.wantsExplorer(request) ? explorer.explorer() : await http.get(request)
+        }
+        router.get("/docs") { _, _ in explorer.docs(nil) }
+        router.get("/docs/:name") { _, context in explorer.docs(context.parameters.get("name")) }
+        router.post(RouterPath(ExplorerHandler.previewPath)) { request, _ in await explorer.preview(request) }
         router.post("/graphql") { request, _ in await http.post(request) }
         for method in [HTTPRequest.Method.put, .patch, .delete] {
             router.on("/graphql", method: method) { request, _ in http.methodNotAllowed(request) }
