@@ -41,5 +41,15 @@ struct SwiftModelNaming: ModelNaming {
 
     func typeCasePropertyName(_ typeName: String) -> String { SwiftNames.lowerFirst(typeName) }
 
+    /// `rocket_details` and `RocketDetails` give `RocketDetails`; a label that does not start
+    /// with a letter gets a `Deferred` prefix.
+    func deferredTypeName(label: String) -> String {
+        let name = label.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { SwiftNames.upperFirst(String($0)) }.joined()
+        return name.first?.isLetter == true ? name : "Deferred" + name
+    }
+
+    /// `rocket_details` and `RocketDetails` give `rocketDetails`.
+    func deferredPropertyName(label: String) -> String { SwiftNames.lowerFirst(deferredTypeName(label: label)) }
+
     func disambiguated(_ name: String) -> String { name + "_" }
 }
