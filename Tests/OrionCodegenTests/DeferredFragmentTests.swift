@@ -1,3 +1,4 @@
+@testable import OrionCodegen
 import Testing
 
 /// How fragments with `@defer` are generated (the whole output is in the DeferAPI golden).

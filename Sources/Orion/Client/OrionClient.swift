@@ -104,7 +104,9 @@ public final class OrionClient: Sendable {
     /// For a query with deferred fragments (`@defer`) sent to a server, the server's results come
     /// in steps: the first payload's, with each deferred fragment `.pending`, then one after each
     /// later payload, merged into the ones before, until one whose ``GraphQLResult/hasNext`` is
-    /// false. Each step is written to the cache as it arrives, so watchers see it too.
+    /// false. Each step is written to the cache as it arrives, so watchers see it too. A cache
+    /// read that finds such a query with fragments still pending is yielded first, and the
+    /// server asked as well (unless the policy is `.returnCacheDataDontFetch`).
     public func fetchResults<Query: GraphQLQuery>(
         query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, deduplicate: Bool = true
     ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
@@ -208,8 +210,13 @@ public final class OrionClient: Sendable {
     ) async throws {
         if plan.readsCache {
             do {
-                yield(try readFromCache(operation))
-                if plan.endsOnHit { return }
+                let cached = try readFromCache(operation)
+                yield(cached)
+                // A cached query with deferred fragments still pending is a first result: the
+                // server is asked for the rest, where the policy lets it be.
+                let isPartial = Query.hasDeferredFragments
+                    && cached.data?.__data.hasPendingDeferredFragments(selections: Query.Data.__selections) == true
+                if plan.endsOnHit && !(isPartial && plan.fetchesOnMiss) { return }
             } catch {
                 // A miss is the operation's error only where the server may not be asked.
                 guard plan.fetchesOnMiss else { throw error }
