@@ -23,6 +23,11 @@ import Testing
         #expect(swift.contains("public static var hasDeferredFragments: Swift.Bool { true }"))
     }
 
+    @Test func aLabelNamedLikeAMemberOfEveryModelGetsASuffix() throws {
+        let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { launch { id ... @defer(label: \"fragments\") { site } } }")
+        #expect(swift.contains("public var fragments_: OrionAPI.Deferred<Fragments_> { __data[2] }"))
+    }
+
     @Test func aNamedFragmentWithoutALabelIsNamedAfterTheFragment() throws {
         let swift = try Generation.run(
             sdl: Self.sdl, operations: "query Q { launch { id ...Site @defer } } fragment Site on Launch { site }")

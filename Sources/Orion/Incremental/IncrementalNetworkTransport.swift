@@ -4,7 +4,7 @@ import OrionAPI
 /// gets its first result, and then one per payload the server sends after it, each merged into
 /// the ones before.
 ///
-/// `OrionClient` sends operations whose ``GraphQLOperation/hasDeferredFragments`` is true
+/// `OrionClient` sends operations whose `hasDeferredFragments` (of `GraphQLOperation`) is true
 /// through it; `RequestChainNetworkTransport` (HTTP `multipart/mixed`) and `WebSocketTransport`
 /// (a `next` message per payload) conform. Over another transport the operation is sent with
 /// `send`, and the server's one response is its one result.

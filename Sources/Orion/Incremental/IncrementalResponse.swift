@@ -71,8 +71,7 @@ package struct IncrementalResponse: Sendable {
         hasNext = fields["hasNext"] == .bool(true)
     }
 
-    /// One entry of `incremental`: data for an object (or items for a list, `@stream`), in
-    /// either format.
+    /// One entry of `incremental`: data for an object, in either format.
     private mutating func apply(_ entry: [String: JSONValue]) throws(ResponseParsingError) {
         if let id = Self.id(entry["id"]) {
             guard let pendingPath = pendingPaths[id] else {
@@ -80,34 +79,25 @@ package struct IncrementalResponse: Sendable {
             }
             var subPath: [JSONValue] = []
             if case .list(let given)? = entry["subPath"] { subPath = given }
-            return try merge(entry, at: pendingPath + subPath, itemsPathIsList: true)
+            return merge(entry, at: pendingPath + subPath)
         }
         guard case .list(let path)? = entry["path"] else {
             throw .notAGraphQLResponse(reason: "an \"incremental\" entry has neither an \"id\" nor a \"path\".")
         }
-        try merge(entry, at: path, itemsPathIsList: false)
+        merge(entry, at: path)
     }
 
-    /// Merges an entry's `data` into the object at `path`, or appends its `items` to the list there
-    /// (the later format's path is the list's; the 2022 format's that of its first new item), and
-    /// adds its errors and extensions.
-    private mutating func merge(_ entry: [String: JSONValue], at path: [JSONValue], itemsPathIsList: Bool) throws(ResponseParsingError) {
+    /// Merges an entry's `data` into the object at `path`, and adds its errors and extensions.
+    /// (`items`, which `@stream` sends, never comes: Orion's operations do not stream.)
+    private mutating func merge(_ entry: [String: JSONValue], at path: [JSONValue]) {
         if case .list(let list)? = entry["errors"] { errors += list }
         if case .object(let more)? = entry["extensions"] { extensions.merge(more) { _, new in new } }
-        guard let current = data else { return }
-        if case .object(let fields)? = entry["data"] {
-            data = Self.updating(current, at: path[...]) { target in
-                guard case .object(var object) = target else { return nil }
-                Self.merge(fields, into: &object)
-                return .object(object)
-            } ?? current
-        } else if case .list(let items)? = entry["items"] {
-            let listPath = itemsPathIsList ? path : Array(path.dropLast())
-            data = Self.updating(current, at: listPath[...]) { target in
-                guard case .list(let list) = target else { return nil }
-                return .list(list + items)
-            } ?? current
-        }
+        guard let current = data, case .object(let fields)? = entry["data"] else { return }
+        data = Self.updating(current, at: path[...]) { target in
+            guard case .object(var object) = target else { return nil }
+            Self.merge(fields, into: &object)
+            return .object(object)
+        } ?? current
     }
 
     /// `value` with the value at `path` replaced by `update`'s, or nil when the path leads

@@ -48,8 +48,12 @@ struct SwiftModelNaming: ModelNaming {
         return name.first?.isLetter == true ? name : "Deferred" + name
     }
 
-    /// `rocket_details` and `RocketDetails` give `rocketDetails`.
-    func deferredPropertyName(label: String) -> String { SwiftNames.lowerFirst(deferredTypeName(label: label)) }
+    /// `rocket_details` and `RocketDetails` give `rocketDetails`; `_` is appended to the name of a
+    /// member every model declares (`fragments_`).
+    func deferredPropertyName(label: String) -> String {
+        let name = SwiftNames.lowerFirst(deferredTypeName(label: label))
+        return SwiftMemberNames.modelMembers.contains(name) ? disambiguated(name) : name
+    }
 
     func disambiguated(_ name: String) -> String { name + "_" }
 }

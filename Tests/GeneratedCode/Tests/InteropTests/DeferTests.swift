@@ -1,5 +1,8 @@
 import DeferAPI
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Orion
 import OrionAPI
 import OrionWebSocket
