@@ -119,16 +119,20 @@ async def http(scope, receive, send) -> None:
     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", content_type)]})
     pending: dict = {}
 
+    # Each part is followed at once by the delimiter, as servers write it, so that the client knows
+    # the part has ended without waiting for the next one; `--` after the last makes it final.
+    await send({"type": "http.response.body", "body": b"\r\n---", "more_body": True})
+
     async def part(payload: dict) -> None:
         if FORMAT != "v0.2":
             payload = to_2022(payload, pending)
-        text = b"\r\n---\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + json.dumps(payload).encode()
+        text = b"\r\nContent-Type: application/json; charset=utf-8\r\n\r\n" + json.dumps(payload).encode() + b"\r\n---"
         await send({"type": "http.response.body", "body": text, "more_body": True})
 
     await part(first)
     async for payload in rest:
         await part(payload)
-    await send({"type": "http.response.body", "body": b"\r\n-----\r\n"})
+    await send({"type": "http.response.body", "body": b"--\r\n"})
 
 
 async def websocket(scope, receive, send) -> None:

@@ -34,7 +34,7 @@ import UploadAPI
     /// once they are there, nil at once where their type condition does not hold.
     @Test func animalKingdomDeferredFragments() throws {
         let first = try jsonObject("""
-            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"feet": 1, "inches": 2, "meters": 1},
+            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"__typename": "Height", "feet": 1, "inches": 2, "meters": 1},
               "species": "Felis catus", "skinCovering": "FUR", "bodyTemperature": 38,
               "humanName": "Tom", "favoriteToy": "Mouse", "owner": null, "predators": []}]}
             """)
@@ -47,7 +47,7 @@ import UploadAPI
         #expect(try canonical(data.jsonObject) == canonical(first), "pending fragments write nothing back")
 
         let whole = try jsonObject("""
-            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"feet": 1, "inches": 2, "meters": 1, "relativeSize": "SMALL", "centimeters": 30.5},
+            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"__typename": "Height", "feet": 1, "inches": 2, "meters": 1, "relativeSize": "SMALL", "centimeters": 30.5},
               "species": "Felis catus", "skinCovering": "FUR", "bodyTemperature": 38,
               "humanName": "Tom", "favoriteToy": "Mouse", "owner": null, "predators": [], "isJellicle": true}]}
             """)

@@ -24,7 +24,8 @@ import Testing
     private static func release(_ gate: String, on server: StrawberryServer) async throws {
         var request = URLRequest(url: server.httpURL.deletingLastPathComponent().appendingPathComponent("release/\(gate)"))
         request.httpMethod = "POST"
-        _ = try await withTimeout { try await URLSession.shared.data(for: request) }
+        let post = request
+        _ = try await withTimeout { try await URLSession.shared.data(for: post) }
     }
 
     private static func json(_ object: [String: Any]) -> JSONValue? { JSONValue(jsonObjectValue: object) }
