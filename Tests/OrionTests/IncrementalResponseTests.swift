@@ -134,4 +134,14 @@ private struct LaunchQuery: GraphQLQuery, Hashable {
         _ = try store.write(data: try #require(response.result(for: LaunchQuery()).dataObject), for: LaunchQuery())
         #expect(try store.read(query: LaunchQuery()).launch?.details.value?.site == "KSC")
     }
+
+    @Test func multipartPartsOfADeferredResponseAreResponseObjectsReturnedAsTheirDelimiterIsRead() throws {
+        var parser = MultipartSubscriptionParser(boundary: "-", content: .incrementalDelivery)
+        let first = try parser.append(Array("\r\n---\r\nContent-Type: application/json\r\n\r\n{\"data\": {\"a\": 1}, \"errors\": [{\"message\": \"e\"}], \"hasNext\": true}\r\n---".utf8))
+        #expect(first == [.payload(try payload(#"{"data": {"a": 1}, "errors": [{"message": "e"}], "hasNext": true}"#))],
+                "the part is whole at its delimiter, and its errors are the response's, not the transport's")
+        let rest = try parser.append(Array("\r\n\r\n{}\r\n---\r\n\r\n{\"hasNext\": false}\r\n-----\r\n".utf8))
+        #expect(rest == [.heartbeat, .payload(try payload(#"{"hasNext": false}"#))])
+        #expect(parser.isComplete)
+    }
 }
