@@ -35,6 +35,13 @@ import Testing
         #expect(swift.contains("public var site: OrionAPI.Deferred<Site> { __data[2] }"))
     }
 
+    @Test func aFragmentSpreadBothDeferredAndNotHasTwoNames() throws {
+        let swift = try Generation.run(
+            sdl: Self.sdl, operations: "query Q { launch { id ...Site @defer ...Site } } fragment Site on Launch { site }")
+        #expect(swift.contains("public var site: Site { __data[3] }"))
+        #expect(swift.contains("public var site_: OrionAPI.Deferred<Site> { __data[4] }"))
+    }
+
     @Test func deferIfFalseIsAnOrdinaryFragment() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { launch { id ... @defer(label: \"later\", if: false) { site } } }")
         #expect(!swift.contains("Deferred"))

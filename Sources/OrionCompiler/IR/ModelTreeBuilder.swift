@@ -181,7 +181,14 @@ public struct ModelTreeBuilder {
                 needsTypename: typeCase.condition != nil, inclusion: typeCase.inclusion))
         }
 
-        // F
+        // F: a spread deferred and not deferred in one selection set exposes the fragment twice,
+        // under two names in `fragments`.
+        let fragmentNames = Set(model.fragments.map(\.propertyName))
+        for index in model.deferredFragments.indices {
+            while fragmentNames.contains(model.deferredFragments[index].propertyName) {
+                model.deferredFragments[index].propertyName = naming.disambiguated(model.deferredFragments[index].propertyName)
+            }
+        }
         var usedPropertyNames = Set(model.properties.map(\.field.responseKey) + model.typeCases.map(\.propertyName))
         for deferred in deferredSets {
             var typeName = naming.deferredTypeName(label: deferred.label)
