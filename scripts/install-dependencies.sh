@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine with Swift lacks: SQLite's headers (OrionSQLite and the
 # RocketReserver server use the system SQLite) and, with --tests, graphql-core for the
-# differential tests, chattr for the read-only cache tests, and strawberry-graphql on uvicorn
-# for the interoperability tests (Tests/Interop/requirements.txt), and Debian's chromium for the
+# differential tests and for the incremental delivery tests' server (Tests/Defer/server.py, on
+# uvicorn), chattr for the read-only cache tests, strawberry-graphql on uvicorn for the
+# interoperability tests (Tests/Interop/requirements.txt), and Debian's chromium for the
 # explorer's browser tests (driven over the DevTools protocol with websockets, no driver).
 set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -20,7 +21,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ "${1:-}" = "--tests" ]; then
-    # The reference implementation the differential tests compare against.
+    # The reference implementation the differential tests compare against; its incremental
+    # execution serves the @defer tests (DeferTests).
     python3 -m pip install --quiet --disable-pip-version-check graphql-core==3.3.2
     # A GraphQL server of another stack, for the interoperability tests (InteropTests).
     python3 -m pip install --quiet --disable-pip-version-check -r "$(dirname "$0")/../Tests/Interop/requirements.txt"

@@ -64,7 +64,14 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
         _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
-        events(of: subscription, skippingMalformedEvents: true, transform: transform)
+        events(of: subscription) { object in
+            do throws(ResponseParsingError) {
+                return transform(try SubscriptionEvent.parse(object, for: subscription))
+            } catch {
+                // One event the client cannot read does not end the subscription.
+                return transform(.malformed(error))
+            }
+        }
     }
 
     /// Runs a query or mutation as an operation on the socket: its one result, once the server
@@ -73,10 +80,12 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         _ operation: Operation, files: [GraphQLFile] = []
     ) async throws -> GraphQLResult<Operation.Data> {
         guard files.isEmpty else { throw WebSocketTransportError.uploadsNotSupported }
-        var last: SubscriptionEvent<Operation.Data>?
-        for try await event in events(of: operation, skippingMalformedEvents: false, transform: { $0 }) { last = event }
+        var last: GraphQLResult<Operation.Data>?
+        for try await result in events(of: operation, read: { object throws(ResponseParsingError) in try GraphQLResponse.parse(object, for: operation) }) {
+            last = result
+        }
         guard let last else { throw WebSocketTransportError.completedWithoutResult(operationName: Operation.operationName) }
-        return last.result
+        return last
     }
 
     /// Closes the socket and keeps the operations, to restart them on ``resume()``: for an app
@@ -97,12 +106,10 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         await session.updateConnectingPayload(payload, reconnect: reconnect)
     }
 
-    /// The operation's events. With `skippingMalformedEvents` (subscriptions), a `next` that
-    /// is not a GraphQL response for the operation becomes a result with one
-    /// `GraphQLError(malformedEvent:)` error and the stream goes on; without (a query's
-    /// or mutation's one result), it ends the stream with the parsing error.
-    private func events<Operation: GraphQLOperation, Element: Sendable>(
-        of operation: Operation, skippingMalformedEvents: Bool, transform: @escaping @Sendable (SubscriptionEvent<Operation.Data>) -> Element
+    /// The operation's events: each `next` message's payload as `read` makes it an element, in the
+    /// task that reads the stream; an error `read` throws ends the stream.
+    func events<Operation: GraphQLOperation, Element: Sendable>(
+        of operation: Operation, read: @escaping @Sendable (ResponseObject) throws -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
         let number = operationCount.withLock { count in
             count += 1
@@ -127,12 +134,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
             _ = lifetime
             switch await queue.next() {
             case .next(let object)?:
-                do throws(ResponseParsingError) {
-                    return transform(try SubscriptionEvent.parse(object, for: operation))
-                } catch {
-                    guard skippingMalformedEvents else { throw error }
-                    return transform(.malformed(error))
-                }
+                return try read(object)
             case .failed(let error)?:
                 if idsOnly, case WebSocketTransportError.operationFailed(let errors) = error,
                    let refusal = PersistedQueryError(

@@ -6,8 +6,9 @@ import PackageDescription
 // from JSON responses and reads every kind of field, OrionClientTests runs the client with the
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
 // its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
-// another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn).
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI"]
+// another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn;
+// Tests/Defer for incremental delivery: graphql-core on uvicorn).
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI", "DeferAPI"]
 // Test mocks generated beside five of them (generate.sh's --mocks-output); MockTests builds
 // operations' data from mocks (the hostile names' mocks are there to be compiled).
 let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI", "HostileAPI"]
@@ -35,6 +36,8 @@ let package = Package(
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
                 .product(name: "OrionTestSupport", package: "Orion"), .product(name: "RocketReserverAPIMocks", package: "RocketReserverAPIMocks"),
+                // The deferred fragments article's query.
+                .product(name: "DeferAPI", package: "DeferAPI"),
             ],
             path: "Generated/Listings"
         ),
@@ -70,6 +73,8 @@ let package = Package(
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "InteropAPI", package: "InteropAPI"),
                 // Backward and offset paging against a strawberry server of the tests' own.
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "PagingAPI", package: "PagingAPI"),
+                // @defer against a graphql-core server of the tests' own.
+                .product(name: "DeferAPI", package: "DeferAPI"),
             ]
         ),
         .testTarget(

@@ -45,6 +45,11 @@ generate InteropAPI "$interop/schema.graphqls" "$interop/*.graphql" --schema "$i
 paging="$root/Tests/Paging"
 generate PagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$paging/schema-extensions.graphqls"
 
+# The incremental delivery tests' server (Tests/Defer/server.py, graphql-core): a query with
+# deferred fragments, inline and named, and the same query without @defer.
+deferred="$root/Tests/Defer"
+generate DeferAPI "$deferred/schema.graphqls" "$deferred/*.graphql"
+
 # Names chosen to break a Swift code generator, in each of the four layouts: a package of its
 # own, and the files of an existing target (schema types inside `enum HostileAPI`: a file tree,
 # one file, a file per .graphql file as the build plugin writes), for which the package here has

@@ -5,7 +5,7 @@ import OrionCompiler
 import Testing
 import TestSupport
 
-/// The generated Swift for the Star Wars, RocketReserver and nullability operations, byte for byte, as one
+/// The generated Swift for the Star Wars, RocketReserver, nullability and @defer operations, byte for byte, as one
 /// file (`single-file`). After an intended change: `ORION_UPDATE_GOLDEN=1 swift test --filter GoldenTests`,
 /// then review the diff.
 @Suite struct GoldenTests {
@@ -17,6 +17,8 @@ import TestSupport
          Repository.root.path + "/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/*.graphql"),
         ("NullabilityAPI", [Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/schema.graphqls", Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/extra.graphqls"],
          Repository.root.path + "/Tests/GeneratedCode/Schemas/Nullability/*.graphql"),
+        // Deferred fragments: inline with a label, a named spread without one, `if:`.
+        ("DeferAPI", [Repository.root.path + "/Tests/Defer/schema.graphqls"], Repository.root.path + "/Tests/Defer/*.graphql"),
     ])
     func generatedSwiftMatchesGolden(namespace: String, schemaPaths: [String], operations: String) throws {
         let files = try Generation.run(namespace: namespace, schema: schemaPaths, operations: operations, moduleType: .singleFile)

@@ -82,7 +82,8 @@ public final class OrionClient: Sendable {
     ///   path for data of the wrong shape), `CancellationError`, `CacheMissError` for
     ///   `.returnCacheDataDontFetch`; GraphQL errors of the response are in the result.
     ///   With `.returnCacheDataAndFetch`, the server's result (``fetchResults(query:cachePolicy:deduplicate:)``
-    ///   gives both).
+    ///   gives both). For a query with deferred fragments, the server's final result, every
+    ///   fragment merged in (``fetchResults(query:cachePolicy:deduplicate:)`` gives each step).
     /// - Parameters:
     ///   - query: the query, with its variables.
     ///   - cachePolicy: whether the cache answers, the server, or both.
@@ -99,6 +100,13 @@ public final class OrionClient: Sendable {
 
     /// Every result of a query under its policy: one, or for `.returnCacheDataAndFetch` the
     /// cached data first (when the cache holds it) and then the server's.
+    ///
+    /// For a query with deferred fragments (`@defer`) sent to a server, the server's results come
+    /// in steps: the first payload's, with each deferred fragment `.pending`, then one after each
+    /// later payload, merged into the ones before, until one whose ``GraphQLResult/hasNext`` is
+    /// false. Each step is written to the cache as it arrives, so watchers see it too. A cache
+    /// read that finds such a query with fragments still pending is yielded first, and the
+    /// server asked as well (unless the policy is `.returnCacheDataDontFetch`).
     public func fetchResults<Query: GraphQLQuery>(
         query: Query, cachePolicy: CachePolicy = .returnCacheDataElseFetch, deduplicate: Bool = true
     ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
@@ -202,12 +210,24 @@ public final class OrionClient: Sendable {
     ) async throws {
         if plan.readsCache {
             do {
-                yield(try readFromCache(operation))
-                if plan.endsOnHit { return }
+                let cached = try readFromCache(operation)
+                yield(cached)
+                // A cached query with deferred fragments still pending is a first result: the
+                // server is asked for the rest, where the policy lets it be.
+                let isPartial = Query.hasDeferredFragments
+                    && cached.data?.__data.hasPendingDeferredFragments(selections: Query.Data.__selections) == true
+                if plan.endsOnHit && !(isPartial && plan.fetchesOnMiss) { return }
             } catch {
                 // A miss is the operation's error only where the server may not be asked.
                 guard plan.fetchesOnMiss else { throw error }
             }
+        }
+        // Deferred fragments come in steps; such requests are not shared.
+        if Query.hasDeferredFragments, let transport = networkTransport as? any IncrementalNetworkTransport {
+            for try await result in transport.sendIncrementally(operation) {
+                yield(recorded(result, for: operation, writes: plan.writesResult))
+            }
+            return
         }
         guard deduplicate && deduplicatesQueries else {
             return yield(try await fetchFromServer(operation, files: [], writes: plan.writesResult))

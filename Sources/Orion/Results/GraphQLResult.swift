@@ -17,6 +17,9 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     public var errors: [GraphQLError]?
     public var extensions: [String: JSONValue]?
     public var source: Source
+    /// Whether more increments of this response are coming: true for each result of a query
+    /// with deferred fragments (`@defer`) but the last, false for every other result.
+    public var hasNext = false
     /// Why the client could not write this server result to its cache (a full disk, a read-only
     /// or damaged cache file), when it could not; the result is still the server's, whole.
     public internal(set) var cacheWriteError: (any Error)?
@@ -42,9 +45,10 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
 }
 
 extension GraphQLResult: Equatable where Data: Equatable {
-    /// Equal data, errors, extensions and source; what the cache knows of the result (and
+    /// Equal data, errors, extensions, source and `hasNext`; what the cache knows of the result (and
     /// whether it could write it) is not part of it.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.data == rhs.data && lhs.errors == rhs.errors && lhs.extensions == rhs.extensions && lhs.source == rhs.source
+            && lhs.hasNext == rhs.hasNext
     }
 }

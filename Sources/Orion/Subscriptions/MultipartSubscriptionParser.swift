@@ -56,10 +56,26 @@ public struct MultipartSubscriptionParser: Sendable {
     /// An error found after events that were still to be returned, thrown by the next call.
     private var pendingError: MultipartSubscriptionError?
 
+    /// What a part's body is.
+    public enum Content: Sendable {
+        /// The subscription protocol's: a `payload` holding a result, top-level `errors` of the
+        /// transport, or `{}` for a heartbeat.
+        case subscription
+        /// Incremental delivery's (`@defer`): the body is itself a GraphQL response object (its
+        /// first payload, or one with `incremental`, `pending`, `completed`, `hasNext`), returned
+        /// as ``MultipartSubscriptionEvent/payload(_:)``; `errors` are the response's. `{}` is
+        /// still a heartbeat.
+        case incrementalDelivery
+    }
+
+    private let content: Content
+
     /// A parser for parts separated by `boundary`, the `boundary` parameter of the response's
     /// content type (see ``boundary(fromContentType:)``); an empty boundary stands for `-`.
-    public init(boundary: String) {
+    /// `content` says what the parts' bodies are: the subscription protocol's by default.
+    public init(boundary: String, content: Content = .subscription) {
         let boundary = boundary.isEmpty ? "-" : boundary
+        self.content = content
         self.boundary = boundary
         dashBoundary = Array("--\(boundary)".utf8)
         // A line break before the stream, so that a delimiter on its very first line is found like
@@ -182,7 +198,7 @@ public struct MultipartSubscriptionParser: Sendable {
                     let event: MultipartSubscriptionEvent
                     do throws(MultipartSubscriptionError) {
                         if let partFault { throw partFault }
-                        event = try Self.event(forBody: buffer[start..<max(start, bodyEnd)], part: partNumber)
+                        event = try Self.event(forBody: buffer[start..<max(start, bodyEnd)], part: partNumber, content: content)
                     } catch {
                         event = .malformed(error)
                     }
@@ -372,7 +388,9 @@ public struct MultipartSubscriptionParser: Sendable {
 
     // MARK: - Parts
 
-    private static func event(forBody body: ArraySlice<UInt8>, part: Int) throws(MultipartSubscriptionError) -> MultipartSubscriptionEvent {
+    private static func event(
+        forBody body: ArraySlice<UInt8>, part: Int, content: Content
+    ) throws(MultipartSubscriptionError) -> MultipartSubscriptionEvent {
         guard body.contains(where: { !isWhitespace($0) }) else { throw .emptyPart(part: part) }
         // The part's one parse: its payload is read from this tape, not re-parsed.
         let tape: JSONTape
@@ -382,6 +400,11 @@ public struct MultipartSubscriptionParser: Sendable {
             throw .invalidJSON(part: part, reason: "\(error.message) at line \(error.line), column \(error.column)", excerpt: excerpt(body))
         }
         guard let root = try? tape.root.decodeObject() else { throw .notAnObject(part: part, excerpt: excerpt(body)) }
+        if case .incrementalDelivery = content {
+            var isEmpty = true
+            root.forEachField { _, _ in isEmpty = false }
+            return isEmpty ? .heartbeat : .payload(root)
+        }
         let payload = root.value(forKey: "payload")
         if let errors = root.value(forKey: "errors"), !errors.isNull {
             guard case .list(let list) = errors.decodeJSON() else {

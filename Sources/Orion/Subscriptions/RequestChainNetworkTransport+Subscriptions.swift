@@ -27,7 +27,7 @@ extension RequestChainNetworkTransport {
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let request = try await transport.subscriptionRequest(for: subscription)
+                    let request = try await transport.streamingRequest(for: subscription, accept: Self.multipartSubscriptionAccept)
                     try await transport.receiveEvents(for: request, of: subscription) { continuation.yield(transform($0)) }
                     continuation.finish()
                 } catch {
@@ -38,17 +38,18 @@ extension RequestChainNetworkTransport {
         }
     }
 
-    /// The request as the interceptors' `prepare` phase leaves it, as a multipart subscription,
-    /// and whether it goes by id alone (a safelisted persisted query).
-    func subscriptionRequest<Subscription: GraphQLSubscription>(
-        for subscription: Subscription
+    /// The request as the interceptors' `prepare` phase leaves it, as a POST whose response is
+    /// read as a stream (a multipart subscription, or a query with deferred fragments) accepting
+    /// `accept`, and whether it goes by id alone (a safelisted persisted query).
+    func streamingRequest<Operation: GraphQLOperation>(
+        for operation: Operation, accept: String
     ) async throws -> (URLRequest, timeout: TimeInterval, identifiedOnly: Bool) {
-        var request = HTTPRequest(operation: subscription, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
-        request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: subscription))
+        var request = HTTPRequest(operation: operation, url: url, method: .post, headers: additionalHeaders, timeout: requestTimeout)
+        request = try await Self.prepare(request, through: interceptorProvider.interceptors(for: operation))
         request.method = .post
         request.files = []
         var (urlRequest, _) = try RequestBody.make(request)
-        urlRequest.setValue(Self.multipartSubscriptionAccept, forHTTPHeaderField: "Accept")
+        urlRequest.setValue(accept, forHTTPHeaderField: "Accept")
         return (urlRequest, request.timeout, request.sendsPersistedQueryHash && !request.sendsDocument)
     }
 

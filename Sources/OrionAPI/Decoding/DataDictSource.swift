@@ -16,6 +16,17 @@ package protocol DataDictSource {
     /// The object's `__typename`, when it has one: what a type case's condition is checked
     /// against.
     func typename() -> String?
+
+    /// Whether `error`, thrown by decoding from this source, means that a field is absent (and
+    /// not that one is of another type): what leaves a deferred fragment pending.
+    static func isAbsence(_ error: any Error) -> Bool
+}
+
+extension DataDictSource {
+    @inlinable
+    package static func isAbsence(_ error: any Error) -> Bool {
+        (error as? ResponseDecodingError)?.isMissingField == true
+    }
 }
 
 /// A value of a ``DataDictSource`` object: each `decode…` method throws

@@ -45,6 +45,11 @@ public protocol GraphQLOperation: Sendable {
     /// left out, and so does the client where it evaluates @include/@skip and arguments
     /// (``variablesWithDefaults``).
     static var __defaultVariables: [String: JSONValue] { get }
+
+    /// Whether the operation selects fragments with `@defer`: then the client asks the server
+    /// for incremental delivery, and results come in steps (`GraphQLResult.hasNext`). Generated
+    /// only for operations that do.
+    static var hasDeferredFragments: Bool { get }
 }
 
 extension GraphQLOperation {
@@ -52,6 +57,9 @@ extension GraphQLOperation {
 
     /// None: an operation whose variables have no default values declares nothing.
     public static var __defaultVariables: [String: JSONValue] { [:] }
+
+    /// No: an operation without `@defer` declares nothing.
+    public static var hasDeferredFragments: Bool { false }
 
     /// The variables the server executes the operation with: `__variables`, and the default
     /// value of each variable left out of them (an explicit `null` stays `null`). What decoding

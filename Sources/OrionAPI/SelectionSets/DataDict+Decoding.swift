@@ -34,6 +34,8 @@ extension DataDict {
                 values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             case .fragment(let model, let condition, let checksType):
                 values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
+            case .deferred(let model, _, let checksType):
+                values.append(try Self.decodeDeferred(model, checksType: checksType, in: object, variables: variables, typename: &typename))
             }
         }
         self.init(values: values)
@@ -152,6 +154,24 @@ extension DataDict {
         do {
             return .object(try DataDict(from: object, selections: model.__selections, variables: nil))
         } catch let error as ResponseDecodingError where error.isMissingField {
+            return .excluded
+        }
+    }
+
+    /// A deferred fragment: its data when every field it selects is there (its later payload
+    /// merged in, or `@defer(if: false)`), ``Value/excluded`` (which reads as pending) while the
+    /// object, or an object inside it, lacks one; null when its type condition does not hold.
+    @inlinable
+    static func decodeDeferred<Source: DataDictSource>(
+        _ model: any SelectionSet.Type, checksType: Bool, in object: Source, variables: [String: JSONValue]?, typename: inout Typename
+    ) throws -> Value {
+        if checksType {
+            if case .unread = typename { typename = .read(object.typename()) }
+            guard case .read(let name?) = typename, model.__parentType.isSatisfied(byTypename: name) else { return .null }
+        }
+        do {
+            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
+        } catch where Source.isAbsence(error) {
             return .excluded
         }
     }

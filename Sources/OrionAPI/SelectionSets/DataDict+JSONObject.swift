@@ -13,7 +13,7 @@ extension DataDict {
             case .field(let field):
                 if case .excluded = value { continue }
                 object[field.responseKey] = value.jsonObjectValue(field.type)
-            case .inlineFragment, .fragment:
+            case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
                 views.append((data, model))
             }

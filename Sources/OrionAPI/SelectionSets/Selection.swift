@@ -9,6 +9,11 @@ public enum Selection: Sendable {
     /// `...Name`, with the fragment's model. `checksType`: whether it applies only to objects
     /// whose `__typename` satisfies the fragment's type (false when every object here does).
     case fragment(any Fragment.Type, condition: InclusionCondition? = nil, checksType: Bool = false)
+    /// An inline fragment or fragment spread with `@defer`, with its model (an ``InlineFragment``
+    /// or a ``Fragment``) and the directive's `label`. Its data is there once the server has
+    /// sent its fields, and reads as ``Deferred/pending`` until then. `checksType`: whether it
+    /// applies only to objects whose `__typename` satisfies its type.
+    case deferred(any SelectionSet.Type, label: String?, checksType: Bool = false)
 
     /// A field selection. `type` is the Swift type its property reads (`String`, `Hero?`,
     /// `[Friend?]?`), from which its ``FieldType`` follows.
@@ -104,13 +109,14 @@ extension Array: FieldTypeWrapper where Element: DataDictReadable {
 }
 
 extension Selection {
-    /// The model of a type case or fragment, whether it must match `__typename`, and its
-    /// @include/@skip conditions; nil for a field.
+    /// The model of a type case or fragment (deferred or not), whether it must match
+    /// `__typename`, and its @include/@skip conditions; nil for a field.
     public var fragmentParts: (model: any SelectionSet.Type, checksType: Bool, condition: InclusionCondition?)? {
         switch self {
         case .field: return nil
         case .inlineFragment(let model, let condition, let checksType): return (model, checksType, condition)
         case .fragment(let model, let condition, let checksType): return (model, checksType, condition)
+        case .deferred(let model, _, let checksType): return (model, checksType, nil)
         }
     }
 }

@@ -22,7 +22,7 @@ extension DataDict: NormalizerSource {
                 // may hold what they exclude).
                 if let condition = field.condition, !condition.evaluate(with: variables) { continue }
                 try body(field, value)
-            case .inlineFragment, .fragment:
+            case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let (model, _, condition) = selection.fragmentParts else { continue }
                 if let condition, !condition.evaluate(with: variables) { continue }
                 try data.forEachField(of: model.__selections, typename: typename, variables: variables, body)
@@ -53,7 +53,7 @@ extension DataDict: NormalizerSource {
                 guard field.responseKey == key else { continue }
                 if case .excluded = value { continue }
                 return value
-            case .inlineFragment, .fragment:
+            case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
                 if let found = data.value(forResponseKey: key, in: model.__selections) { return found }
             }

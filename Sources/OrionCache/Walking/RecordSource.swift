@@ -65,6 +65,13 @@ final class RecordSource {
             return RecordSource.Value(value: value, source: source)
         }
 
+        /// A record or field the cache lacks leaves a deferred fragment pending; a stale one is
+        /// still a miss, so that the policy fetches it again.
+        static func isAbsence(_ error: any Error) -> Bool {
+            if let miss = error as? CacheMissError { return miss.staleSince == nil }
+            return (error as? ResponseDecodingError)?.isMissingField == true
+        }
+
         func typename() -> String? {
             // Which type cases apply depends on it, whether or not it is selected.
             if source.tracksDependencies { source.note(CacheField(key: key, field: "__typename")) }

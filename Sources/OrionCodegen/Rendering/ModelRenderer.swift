@@ -34,13 +34,17 @@ struct ModelRenderer {
             writer.line()
             renderStorage(into: &writer)
             writer.line()
-            // Positions follow `renderSelections`: fields, then type cases, then fragments.
+            // Positions follow `renderSelections`: fields, type cases, fragments, deferred fragments.
             for (index, property) in model.properties.enumerated() { renderDeclaration(property, index: index, into: &writer) }
             for (offset, typeCase) in model.typeCases.enumerated() {
                 let index = model.properties.count + offset
                 writer.line("\(access)var \(SwiftNames.identifier(typeCase.propertyName)): \(typeCase.typeName)? { __data[\(index)] }")
             }
-            if !model.fragments.isEmpty {
+            let firstDeferred = model.properties.count + model.typeCases.count + model.fragments.count
+            for (offset, deferred) in model.deferredFragments.enumerated() where !deferred.isNamedFragment {
+                writer.line("\(access)var \(SwiftNames.identifier(deferred.propertyName)): \(deferredType(deferred)) { __data[\(firstDeferred + offset)] }")
+            }
+            if !model.fragments.isEmpty || model.deferredFragments.contains(where: \.isNamedFragment) {
                 writer.line("\(access)var fragments: Fragments { Fragments(_dataDict: __data) }")
                 writer.line("\(access)typealias Fragments = OrionAPI.Fragments<\(model.name)>")
             }
@@ -54,7 +58,7 @@ struct ModelRenderer {
     /// The properties of each model's `fragments`, as extensions of `OrionAPI.Fragments<Model>` at
     /// file scope after the model: one generic type serves every model, instead of a struct each.
     func renderFragmentAccessors(_ model: IRModel, into writer: inout SwiftWriter) {
-        if !model.fragments.isEmpty {
+        if !model.fragments.isEmpty || model.deferredFragments.contains(where: \.isNamedFragment) {
             writer.line()
             writer.block("extension OrionAPI.Fragments where Model == \(model.path)") { writer in
                 for (offset, fragment) in model.fragments.enumerated() {
@@ -62,9 +66,19 @@ struct ModelRenderer {
                     let type = fragment.typeName + (fragment.isOptional ? "?" : "")
                     writer.line("\(access)var \(SwiftNames.identifier(fragment.propertyName)): \(type) { __data[\(index)] }")
                 }
+                let firstDeferred = model.properties.count + model.typeCases.count + model.fragments.count
+                for (offset, deferred) in model.deferredFragments.enumerated() where deferred.isNamedFragment {
+                    writer.line("\(access)var \(SwiftNames.identifier(deferred.propertyName)): \(deferredType(deferred)) { __data[\(firstDeferred + offset)] }")
+                }
             }
         }
         for nested in model.nested { renderFragmentAccessors(nested, into: &writer) }
+    }
+
+    /// `Deferred<Model>`, of an optional model when the fragment's type condition may not hold
+    /// (nil for other objects, known from the first payload).
+    private func deferredType(_ deferred: IRDeferredFragment) -> String {
+        "OrionAPI.Deferred<\(deferred.typeName)\(deferred.needsTypename ? "?" : "")>"
     }
 
     private func renderStorage(into writer: inout SwiftWriter) {
@@ -108,6 +122,10 @@ struct ModelRenderer {
         for fragment in model.fragments {
             let checksType = fragment.isOptional && fragment.needsTypename ? ", checksType: true" : ""
             writer.line("  .fragment(\(fragment.typeName).self\(condition(fragment.inclusion))\(checksType)),")
+        }
+        for deferred in model.deferredFragments {
+            let label = deferred.label.map(SwiftLiteral.string) ?? "nil"
+            writer.line("  .deferred(\(deferred.typeName).self, label: \(label)\(deferred.needsTypename ? ", checksType: true" : "")),")
         }
         writer.line("]")
     }

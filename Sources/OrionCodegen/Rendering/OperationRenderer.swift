@@ -26,7 +26,7 @@ struct OperationRenderer {
     }
 
     /// Members of a generated operation that a variable's property must not take.
-    static let reservedVariableNames: Set<String> = ["__variables", "__defaultVariables", "hashValue", "variablesWithDefaults"]
+    static let reservedVariableNames: Set<String> = ["__variables", "__defaultVariables", "hashValue", "variablesWithDefaults", "hasDeferredFragments"]
 
     func render(_ operation: IROperation, data: IRModel, document: String, into writer: inout SwiftWriter) {
         let protocolName: String
@@ -46,6 +46,7 @@ struct OperationRenderer {
             writer.line(literal[literal.count - 1] + ",")
             writer.line("  identifier: \(SwiftLiteral.string(SHA256.hexDigest(document)))")
             writer.line(")")
+            if operation.hasDeferredFragments { writer.line("\(access)static var hasDeferredFragments: Swift.Bool { true }") }
             writer.line()
             if operation.variables.isEmpty {
                 writer.line("\(access)init() {}")

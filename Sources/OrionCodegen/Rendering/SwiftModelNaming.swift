@@ -41,5 +41,19 @@ struct SwiftModelNaming: ModelNaming {
 
     func typeCasePropertyName(_ typeName: String) -> String { SwiftNames.lowerFirst(typeName) }
 
+    /// `rocket_details` and `RocketDetails` give `RocketDetails`; a label that does not start
+    /// with a letter gets a `Deferred` prefix.
+    func deferredTypeName(label: String) -> String {
+        let name = label.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map { SwiftNames.upperFirst(String($0)) }.joined()
+        return name.first?.isLetter == true ? name : "Deferred" + name
+    }
+
+    /// `rocket_details` and `RocketDetails` give `rocketDetails`; `_` is appended to the name of a
+    /// member every model declares (`fragments_`).
+    func deferredPropertyName(label: String) -> String {
+        let name = SwiftNames.lowerFirst(deferredTypeName(label: label))
+        return SwiftMemberNames.modelMembers.contains(name) ? disambiguated(name) : name
+    }
+
     func disambiguated(_ name: String) -> String { name + "_" }
 }

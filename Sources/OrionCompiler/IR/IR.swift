@@ -31,6 +31,8 @@ public struct IROperation: Sendable {
     /// The operation's own definition, printed.
     public var definitionText: String
     public var location: Location?
+    /// Whether it, or a fragment it uses, selects a fragment with `@defer`.
+    public var hasDeferredFragments = false
 }
 
 /// A named fragment.
@@ -108,6 +110,15 @@ public struct IRSelectionSet: Sendable {
     public var fragmentSpreads: [IRFragmentSpread]
 }
 
+extension IRSelectionSet {
+    /// Whether a fragment in it, at any depth (named fragments' own selections aside), has `@defer`.
+    public var containsDeferral: Bool {
+        inlineFragments.contains { $0.deferral != nil || $0.selectionSet.containsDeferral }
+            || fragmentSpreads.contains { $0.deferral != nil }
+            || fields.contains { $0.selectionSet?.containsDeferral == true }
+    }
+}
+
 /// A field selection.
 public struct IRField: Sendable {
     /// The key in the response: the alias, else the name.
@@ -136,6 +147,8 @@ public struct IRInlineFragment: Sendable {
     public var typeCondition: String?
     public var inclusion: Inclusion
     public var selectionSet: IRSelectionSet
+    /// Its `@defer`, when the server may send its fields later.
+    public var deferral: IRDeferral? = nil
 }
 
 /// `...FragmentName @include(if: $x)`.
@@ -147,4 +160,13 @@ public struct IRFragmentSpread: Sendable {
     /// Whether the selection set's type always satisfies the fragment's type condition: then
     /// the fragment's fields are always present (without inclusion conditions).
     public var isAlwaysApplicable: Bool
+    /// Its `@defer`, when the server may send the fragment's fields later.
+    public var deferral: IRDeferral? = nil
+}
+
+/// A fragment's `@defer(label:, if:)`: its fields may come in a later payload of the response.
+/// `@defer(if: false)` is no deferral; `if: $variable` is one, which the server may answer at once.
+public struct IRDeferral: Sendable, Hashable {
+    /// The directive's `label`: the name of the generated property.
+    public var label: String?
 }

@@ -78,11 +78,15 @@ public struct IRBuilder {
                 name: definition.variable.name.value, type: definition.type, defaultValue: definition.defaultValue,
                 description: definition.description?.value)
         }
-        return IROperation(
+        let referencedFragments = try references(of: selectionSet)
+        var compiled = IROperation(
             name: operation.name?.value ?? "", operationType: operation.operation, description: operation.description?.value,
             rootTypeName: root.name, variables: variables, selectionSet: selectionSet,
-            referencedFragments: try references(of: selectionSet), definitionText: Printer.print(.operation(CatchStripping.apply(to: operation, schema: schema))),
+            referencedFragments: referencedFragments, definitionText: Printer.print(.operation(CatchStripping.apply(to: operation, schema: schema))),
             location: operation.location)
+        compiled.hasDeferredFragments = selectionSet.containsDeferral
+            || referencedFragments.contains { compiledFragments[$0]?.selectionSet.containsDeferral == true }
+        return compiled
     }
 
     private mutating func fragment(named name: String, at location: Location?) throws(GraphQLError) -> IRFragment {
@@ -158,14 +162,20 @@ public struct IRBuilder {
                     type = conditionType
                     referencedTypes.insert(type.name)
                 }
+                let deferral = deferral(selection.directives)
+                if let deferral, deferral.label == nil {
+                    throw GraphQLError(
+                        "An inline fragment with @defer has no label: add one (`@defer(label: \"name\")`), which names its property in the generated model.",
+                        nodes: [inline.location])
+                }
                 result.inlineFragments.append(IRInlineFragment(
                     typeCondition: inline.typeCondition?.name.value, inclusion: Inclusion(conditions),
-                    selectionSet: try compileSelectionSet(inline.selectionSet, parent: type)))
+                    selectionSet: try compileSelectionSet(inline.selectionSet, parent: type), deferral: deferral))
             case .fragmentSpread(let spread):
                 let fragment = try fragment(named: spread.name.value, at: spread.location)
                 result.fragmentSpreads.append(IRFragmentSpread(
                     fragmentName: fragment.name, typeCondition: fragment.typeCondition, inclusion: Inclusion(conditions),
-                    isAlwaysApplicable: schema.isSubType(parent.name, of: fragment.typeCondition)))
+                    isAlwaysApplicable: schema.isSubType(parent.name, of: fragment.typeCondition), deferral: deferral(selection.directives)))
             }
         }
         for key in groups.keys {
@@ -231,6 +241,20 @@ public struct IRBuilder {
         default:
             return nil
         }
+    }
+
+    /// A fragment's `@defer`: nil without one, or with `if: false`.
+    private func deferral(_ directives: [Directive]) -> IRDeferral? {
+        guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+        var label: String?
+        for argument in directive.arguments {
+            switch (argument.name.value, argument.value) {
+            case ("if", .boolean(let literal)) where !literal.value: return nil
+            case ("label", .string(let value)): label = value.value
+            default: continue
+            }
+        }
+        return IRDeferral(label: label)
     }
 
     /// A selection's @include/@skip conditions; nil when a literal argument excludes it.

@@ -22,7 +22,25 @@ public struct IRModel: Sendable {
     public var nested: [IRModel] = []
     public var typeCases: [IRTypeCase] = []
     public var fragments: [IRFragmentReference] = []
+    /// Fragments with `@defer`, exposed as deferred values: inline ones on the model, named ones
+    /// through `fragments`.
+    public var deferredFragments: [IRDeferredFragment] = []
     public var description: String?
+}
+
+/// A fragment selected with `@defer`: its fields are not the model's, but those of a model of its
+/// own that is pending until the server sends them.
+public struct IRDeferredFragment: Sendable {
+    public var propertyName: String
+    /// The model: a nested one for an inline fragment, the fragment's for a spread.
+    public var typeName: String
+    /// The directive's label, which the server echoes in the 2022 format.
+    public var label: String?
+    /// Whether it is a named fragment's spread (exposed through `fragments`).
+    public var isNamedFragment: Bool
+    /// Whether it applies only to objects whose `__typename` satisfies its type; its value is
+    /// then optional (nil for other objects).
+    public var needsTypename: Bool
 }
 
 /// A merged field of a model.
@@ -69,6 +87,10 @@ public protocol ModelNaming {
     /// The model of a type case: its type condition (nil for `... @include(if: $x)`) and its
     /// conditions.
     func typeCaseName(condition: String?, inclusion: Inclusion) -> String
+    /// The model of an inline fragment with `@defer(label:)`, from its label.
+    func deferredTypeName(label: String) -> String
+    /// The property of a fragment with `@defer(label:)`, from its label.
+    func deferredPropertyName(label: String) -> String
     /// The property of a type case whose model is `typeName`.
     func typeCasePropertyName(_ typeName: String) -> String
     /// Names no nested model or type case may take: models refer to fragments, operations'

@@ -16,6 +16,10 @@ import GraphQLLanguage
 ///    inherit the enclosing model's resolved fields.
 /// E. Each model's resolved fields are memoized by path, so a fragment is resolved once however
 ///    often it is spread.
+/// F. A fragment with `@defer` adds nothing to the model's fields (they are not in the first
+///    payload): an inline one becomes a nested model that inherits the enclosing model's fields,
+///    as a type case does, and a spread refers to the fragment's model; the model exposes each
+///    as a deferred value.
 public struct ModelTreeBuilder {
     private let schema: Schema
     private let naming: any ModelNaming
@@ -70,12 +74,22 @@ public struct ModelTreeBuilder {
         var ownFields: [IRField] = []
         var inheritedEntries = inherited
         var typeCaseSets: [(key: String, condition: String?, inclusion: Inclusion, sets: [IRSelectionSet])] = []
+        // F: by label, in order of appearance.
+        var deferredSets: [(label: String, condition: String?, sets: [IRSelectionSet])] = []
         var usedNames = naming.reservedNestedNames
 
         func collect(_ selectionSet: IRSelectionSet, _ builder: inout ModelTreeBuilder) {
             ownFields += selectionSet.fields
             for inline in selectionSet.inlineFragments {
                 let applies = inline.typeCondition.map { builder.schema.isSubType(parentTypeName, of: $0) } ?? true
+                if let label = inline.deferral?.label {
+                    if let index = deferredSets.firstIndex(where: { $0.label == label }) {
+                        deferredSets[index].sets.append(inline.selectionSet)
+                    } else {
+                        deferredSets.append((label, applies ? nil : inline.typeCondition, [inline.selectionSet]))
+                    }
+                    continue
+                }
                 if applies && inline.inclusion.isAlways {
                     collect(inline.selectionSet, &builder)
                     continue
@@ -89,6 +103,14 @@ public struct ModelTreeBuilder {
             }
             for spread in selectionSet.fragmentSpreads {
                 guard let fragmentModel = builder.fragmentModel(spread.fragmentName) else { continue }
+                if let deferral = spread.deferral {
+                    let propertyName = deferral.label.map(builder.naming.deferredPropertyName) ?? builder.naming.fragmentPropertyName(spread.fragmentName)
+                    guard !model.deferredFragments.contains(where: { $0.propertyName == propertyName }) else { continue }
+                    model.deferredFragments.append(IRDeferredFragment(
+                        propertyName: propertyName, typeName: fragmentModel.name, label: deferral.label, isNamedFragment: true,
+                        needsTypename: !spread.isAlwaysApplicable))
+                    continue
+                }
                 let always = spread.inclusion.isAlways && spread.isAlwaysApplicable
                 if always { inheritedEntries += builder.resolved[fragmentModel.path] ?? [] }
                 let propertyName = builder.naming.fragmentPropertyName(spread.fragmentName)
@@ -157,6 +179,31 @@ public struct ModelTreeBuilder {
             model.typeCases.append(IRTypeCase(
                 propertyName: naming.typeCasePropertyName(caseName), typeName: caseName, isConditional: !typeCase.inclusion.isAlways,
                 needsTypename: typeCase.condition != nil, inclusion: typeCase.inclusion))
+        }
+
+        // F: a spread deferred and not deferred in one selection set exposes the fragment twice,
+        // under two names in `fragments`.
+        let fragmentNames = Set(model.fragments.map(\.propertyName))
+        for index in model.deferredFragments.indices {
+            while fragmentNames.contains(model.deferredFragments[index].propertyName) {
+                model.deferredFragments[index].propertyName = naming.disambiguated(model.deferredFragments[index].propertyName)
+            }
+        }
+        var usedPropertyNames = Set(model.properties.map(\.field.responseKey) + model.typeCases.map(\.propertyName))
+        for deferred in deferredSets {
+            var typeName = naming.deferredTypeName(label: deferred.label)
+            while usedNames.contains(typeName) { typeName = naming.disambiguated(typeName) }
+            usedNames.insert(typeName)
+            var propertyName = naming.deferredPropertyName(label: deferred.label)
+            while usedPropertyNames.contains(propertyName) { propertyName = naming.disambiguated(propertyName) }
+            usedPropertyNames.insert(propertyName)
+            let deferredModel = build(
+                path: path + "." + typeName, name: typeName, kind: .typeCase(isConditional: false, needsTypename: deferred.condition != nil),
+                parentTypeName: deferred.condition ?? parentTypeName, own: deferred.sets, inherited: model.properties)
+            model.nested.append(deferredModel)
+            model.deferredFragments.append(IRDeferredFragment(
+                propertyName: propertyName, typeName: typeName, label: deferred.label, isNamedFragment: false,
+                needsTypename: deferred.condition != nil))
         }
         return model
     }

@@ -28,7 +28,7 @@ extension MockObject {
             case .field(let field):
                 guard let value = try value(of: field) else { continue }
                 Self.merge(value, into: &object, key: field.responseKey)
-            case .inlineFragment, .fragment:
+            case .inlineFragment, .fragment, .deferred:
                 guard let (model, checksType, _) = selection.fragmentParts else { continue }
                 if checksType, !model.__parentType.isSatisfied(byTypename: __typename) { continue }
                 try write(model.__selections, into: &object)

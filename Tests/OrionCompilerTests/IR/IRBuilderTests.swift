@@ -95,6 +95,8 @@ struct PlainNaming: ModelNaming {
     func nestedTypeName(responseKey: String, isList: Bool) -> String { responseKey.prefix(1).uppercased() + responseKey.dropFirst() }
     func typeCaseName(condition: String?, inclusion: Inclusion) -> String { "As" + (condition ?? "") }
     func typeCasePropertyName(_ typeName: String) -> String { typeName.prefix(1).lowercased() + typeName.dropFirst() }
+    func deferredTypeName(label: String) -> String { label.prefix(1).uppercased() + label.dropFirst() }
+    func deferredPropertyName(label: String) -> String { label }
     var reservedNestedNames: Set<String> { [] }
     func disambiguated(_ name: String) -> String { name + "_" }
 }

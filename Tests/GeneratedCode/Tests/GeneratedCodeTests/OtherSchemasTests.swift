@@ -30,6 +30,34 @@ import UploadAPI
         #expect(try canonical(data.jsonObject) == canonical(json))
     }
 
+    /// AllAnimalsDeferQuery's deferred fragments: pending while their fields are missing, fulfilled
+    /// once they are there, nil at once where their type condition does not hold.
+    @Test func animalKingdomDeferredFragments() throws {
+        let first = try jsonObject("""
+            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"__typename": "Height", "feet": 1, "inches": 2, "meters": 1},
+              "species": "Felis catus", "skinCovering": "FUR", "bodyTemperature": 38,
+              "humanName": "Tom", "favoriteToy": "Mouse", "owner": null, "predators": []}]}
+            """)
+        let data = try AllAnimalsDeferQuery.Data(jsonObject: first)
+        let cat = try #require(data.allAnimals.first)
+        #expect(cat.species == "Felis catus" && cat.height.feet == 1, "what is not deferred is there")
+        #expect(cat.deferredCat == .pending)
+        #expect(cat.deferredDog == .fulfilled(nil), "a cat is no dog: known from the first payload")
+        #expect(cat.asPet?.deferredPetAnimal == .pending)
+        #expect(try canonical(data.jsonObject) == canonical(first), "pending fragments write nothing back")
+
+        let whole = try jsonObject("""
+            {"allAnimals": [{"__typename": "Cat", "id": "c1", "height": {"__typename": "Height", "feet": 1, "inches": 2, "meters": 1, "relativeSize": "SMALL", "centimeters": 30.5},
+              "species": "Felis catus", "skinCovering": "FUR", "bodyTemperature": 38,
+              "humanName": "Tom", "favoriteToy": "Mouse", "owner": null, "predators": [], "isJellicle": true}]}
+            """)
+        let merged = try #require(try AllAnimalsDeferQuery.Data(jsonObject: whole).allAnimals.first)
+        #expect(merged.deferredCat.value??.isJellicle == true)
+        #expect(merged.asPet?.deferredPetAnimal.value??.height.centimeters == 30.5)
+        #expect(merged.asPet?.deferredPetAnimal.value??.height.relativeSize == .case(.small))
+        #expect(merged.deferredDog == .fulfilled(nil))
+    }
+
     @Test func uploadsAndSubscriptions() throws {
         let upload = UploadOneFileMutation(file: "file")
         #expect(upload.__variables == ["file": .string("file")])

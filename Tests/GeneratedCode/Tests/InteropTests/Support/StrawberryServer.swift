@@ -1,8 +1,9 @@
 import Foundation
 
-/// A strawberry-graphql server on uvicorn (installed by `scripts/install-dependencies.sh --tests`)
+/// A Python GraphQL server on uvicorn (installed by `scripts/install-dependencies.sh --tests`)
 /// as a child process on a free port of 127.0.0.1: the interoperability tests' (`Tests/Interop/server.py`)
-/// or the pagination tests' (`Tests/Paging/server.py`). Ready once it has printed its port: it
+/// or the pagination tests' (`Tests/Paging/server.py`), both strawberry-graphql, or the incremental
+/// delivery tests' (`Tests/Defer/server.py`, graphql-core). Ready once it has printed its port: it
 /// prints it after its socket listens.
 final class StrawberryServer: @unchecked Sendable {
     // Set once in init; only terminated after.
@@ -27,11 +28,11 @@ final class StrawberryServer: @unchecked Sendable {
             .appendingPathComponent(path)
     }
 
-    /// Starts the server of `script`, a path in the repository's `Tests/` folder.
-    init(script: String = "Interop/server.py") throws {
+    /// Starts the server of `script`, a path in the repository's `Tests/` folder, with `arguments`.
+    init(script: String = "Interop/server.py", arguments: [String] = []) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script(script).path]
+        process.arguments = ["python3", Self.script(script).path] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -50,7 +51,7 @@ final class StrawberryServer: @unchecked Sendable {
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             throw StartError(description: """
                 \(script) did not start (run `bash scripts/install-dependencies.sh --tests` to install \
-                strawberry-graphql and uvicorn); it printed: \(text) \(stderr)
+                strawberry-graphql, graphql-core and uvicorn); it printed: \(text) \(stderr)
                 """)
         }
         self.port = port
