@@ -7,7 +7,7 @@ import PackageDescription
 // RocketReserver operations against the RocketReserver server and a fault-injecting server of
 // its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
 // another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn).
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI"]
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI", "MergedLaunchesAPI", "MergedPagingAPI"]
 // Test mocks generated beside five of them (generate.sh's --mocks-output); MockTests builds
 // operations' data from mocks (the hostile names' mocks are there to be compiled).
 let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI", "HostileAPI"]
@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "OrionSQLite", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
                 .product(name: "OrionTestSupport", package: "Orion"), .product(name: "RocketReserverAPIMocks", package: "RocketReserverAPIMocks"),
+                .product(name: "MergedLaunchesAPI", package: "MergedLaunchesAPI"),
             ],
             path: "Generated/Listings"
         ),
@@ -60,6 +61,8 @@ let package = Package(
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionTestSupport", package: "Orion"),
+                // Pages of launches merged into one list by the cache.
+                .product(name: "MergedLaunchesAPI", package: "MergedLaunchesAPI"),
             ]
         ),
         .testTarget(
@@ -69,6 +72,8 @@ let package = Package(
                 .product(name: "OrionWebSocket", package: "Orion"), .product(name: "InteropAPI", package: "InteropAPI"),
                 // Backward and offset paging against a strawberry server of the tests' own.
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "PagingAPI", package: "PagingAPI"),
+                // The Relay connection's pages merged into one by the cache.
+                .product(name: "MergedPagingAPI", package: "MergedPagingAPI"),
             ]
         ),
         .testTarget(
