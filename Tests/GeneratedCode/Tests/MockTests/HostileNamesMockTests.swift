@@ -57,6 +57,6 @@ import Testing
         let data = try MockNamesQuery.Data(mock)
         #expect(data == (try MockNamesQuery.Data(jsonObject: json)))
         #expect(data.thingMock?.thing?.id == "3")
-        #expect(data.orionTestSupport == .v)
+        #expect(data.orionTestSupport?.value == .v)
     }
 }
