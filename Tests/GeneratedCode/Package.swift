@@ -8,7 +8,7 @@ import PackageDescription
 // its own, and runs `orion fetch-schema` against both; InteropTests runs it against servers of
 // another stack (Tests/Interop, and Tests/Paging for pagers: strawberry-graphql on uvicorn;
 // Tests/Defer for incremental delivery: graphql-core on uvicorn).
-let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI", "DeferAPI"]
+let generated = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "UploadAPI", "SubscriptionAPI", "RocketReserverAPI", "HostileAPI", "InteropAPI", "PagingAPI", "NullabilityAPI", "DeferAPI", "MergedLaunchesAPI", "MergedPagingAPI"]
 // Test mocks generated beside five of them (generate.sh's --mocks-output); MockTests builds
 // operations' data from mocks (the hostile names' mocks are there to be compiled).
 let mocked = ["StarWarsAPI", "AnimalKingdomAPI", "GitHubAPI", "RocketReserverAPI", "HostileAPI"]
@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "OrionTestSupport", package: "Orion"), .product(name: "RocketReserverAPIMocks", package: "RocketReserverAPIMocks"),
                 // The deferred fragments article's query.
                 .product(name: "DeferAPI", package: "DeferAPI"),
+                .product(name: "MergedLaunchesAPI", package: "MergedLaunchesAPI"),
             ],
             path: "Generated/Listings"
         ),
@@ -64,6 +65,8 @@ let package = Package(
                 // `orion fetch-schema`'s tests compare what it wrote with the shared schema.
                 .product(name: "OrionCompiler", package: "Orion"), .product(name: "GraphQLLanguage", package: "Orion"),
                 .product(name: "OrionTestSupport", package: "Orion"),
+                // Pages of launches merged into one list by the cache.
+                .product(name: "MergedLaunchesAPI", package: "MergedLaunchesAPI"),
             ]
         ),
         .testTarget(
@@ -75,6 +78,8 @@ let package = Package(
                 .product(name: "OrionPagination", package: "Orion"), .product(name: "PagingAPI", package: "PagingAPI"),
                 // @defer against a graphql-core server of the tests' own.
                 .product(name: "DeferAPI", package: "DeferAPI"),
+                // The Relay connection's pages merged into one by the cache.
+                .product(name: "MergedPagingAPI", package: "MergedPagingAPI"),
             ]
         ),
         .testTarget(

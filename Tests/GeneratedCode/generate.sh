@@ -50,6 +50,16 @@ generate PagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$pagi
 deferred="$root/Tests/Defer"
 generate DeferAPI "$deferred/schema.graphqls" "$deferred/*.graphql"
 
+# Pages merged by the normalized cache: RocketReserver's `launches(after:)` by
+# @fieldPolicy(paginationArgs:), and the pagination server's Relay connection by
+# @typePolicy(connectionFields:), each a package of its own so that the packages above, and the
+# pagers that use them, keep one cache entry per page.
+merged="$here/Schemas/MergedLaunches"
+generate MergedLaunchesAPI "$shared/rocketreserver/schema.graphqls" "$merged/*.graphql" \
+    --schema "$root/Examples/RocketReserver/Sources/RocketReserverApp/GraphQL/schema-extensions.graphqls" --schema "$merged/schema-extensions.graphqls"
+generate MergedPagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema "$paging/schema-extensions.graphqls" \
+    --schema "$here/Schemas/MergedPaging/schema-extensions.graphqls"
+
 # Names chosen to break a Swift code generator, in each of the four layouts: a package of its
 # own, and the files of an existing target (schema types inside `enum HostileAPI`: a file tree,
 # one file, a file per .graphql file as the build plugin writes), for which the package here has

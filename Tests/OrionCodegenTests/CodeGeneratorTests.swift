@@ -89,6 +89,21 @@ import Testing
         #expect(swift.contains("public struct QQuery: OrionAPI.GraphQLQuery"))
     }
 
+    @Test func paginationPoliciesOfTheTypeAndItsInterfacesAreInTheSchemaMetadata() throws {
+        let swift = try Generation.run(sdl: """
+            interface Paged { page(after: String): [Int!]! }
+            type Query implements Paged { things(after: String, first: Int): Conn! page(after: String): [Int!]! }
+            type Conn { edges: [Int!]! }
+            extend type Query @typePolicy(connectionFields: "things")
+            extend interface Paged @fieldPolicy(forField: "page", paginationArgs: "after")
+            """, operations: "query Q { things { edges } }")
+        #expect(swift.contains(#"""
+            public static let Query = OrionAPI.ObjectType(typename: "Query", implementedInterfaces: ["Paged"], paginatedFields: [\#
+            OrionAPI.PaginatedField(name: "things", paginationArguments: ["first", "after"], isConnection: true), \#
+            OrionAPI.PaginatedField(name: "page", paginationArguments: ["after"])])
+            """#))
+    }
+
     @Test func internalAccessLevel() throws {
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { thing(id: 1) { kind } }",
                                        options: CodegenOptions(namespace: "API", moduleType: .singleFile, accessLevel: "internal"))

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLLanguage
 @testable import OrionCodegen
 import OrionCompiler
 import Testing
@@ -60,6 +61,26 @@ import TestSupport
         #expect(union.contents.contains("public protocol SearchResultMock: OrionTestSupport.MockObject {}"))
         let manifest = try #require(files.first { $0.path == "Package.swift" })
         #expect(manifest.contents.contains(#".package(name: "StarWarsAPI", path: "../StarWarsAPI")"#))
+    }
+
+    @Test func aMockNamedLikeASchemaTypeOrAnotherMockTakesUnderscores() throws {
+        let schema = try Schema.build(sdl: [Source("""
+            type Query { foo: Foo fooMock: FooMock fooMock_: FooMock_ mock: MockObjectMock }
+            type Foo { id: ID }
+            type FooMock { id: ID }
+            enum FooMock_ { A }
+            type MockObjectMock { id: ID }
+            """, name: "schema.graphqls")])
+        let document = try Parser.parse(Source("query Q { foo { id } fooMock { id } fooMock_ mock { id } }", name: "q.graphql"))
+        let mocks = CodegenOptions.TestMocks(moduleName: "APIMocks", apiPackagePath: "../API")
+        let files = try CodeGenerator.generateMocks(schema: schema, documents: [document], options: CodegenOptions(namespace: "API", testMocks: mocks))
+        let classes = files.compactMap { file in
+            file.contents.split(separator: "\n").first { $0.contains("final class") }.map { String($0.split(separator: ":")[0]) }
+        }
+        // Foo's `FooMock` and `FooMock_` are schema types'; FooMock's `FooMockMock` is free.
+        #expect(classes.sorted() == [
+            "public final class FooMockMock", "public final class FooMock__", "public final class MockObjectMockMock", "public final class QueryMock",
+        ])
     }
 }
 

@@ -6,11 +6,20 @@ public struct ObjectType: Sendable, Hashable {
     public let implementedInterfaces: [String]
     /// Fields that identify an object of the type in the cache, from `@typePolicy(keyFields:)`.
     public let keyFields: [String]
+    /// Fields whose pages the cache merges into one, from `@fieldPolicy(paginationArgs:)` and
+    /// `@typePolicy(connectionFields:)` on the type or its interfaces.
+    public let paginatedFields: [PaginatedField]
 
-    public init(typename: String, implementedInterfaces: [String] = [], keyFields: [String] = []) {
+    public init(typename: String, implementedInterfaces: [String] = [], keyFields: [String] = [], paginatedFields: [PaginatedField] = []) {
         self.typename = typename
         self.implementedInterfaces = implementedInterfaces
         self.keyFields = keyFields
+        self.paginatedFields = paginatedFields
+    }
+
+    /// The paginated field called `name`, if it is one (linear: a type has few).
+    public func paginatedField(_ name: String) -> PaginatedField? {
+        paginatedFields.first { $0.name == name }
     }
 }
 

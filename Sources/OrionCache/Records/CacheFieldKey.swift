@@ -3,11 +3,14 @@ import OrionAPI
 /// The key of a field in its record: the field's name, with its arguments when it has any,
 /// sorted by name: `missionPatch(size:SMALL)`, `launches(after:MTA4,pageSize:20)`. Aliases do
 /// not count: two aliases of the same field and arguments share the stored value.
+///
+/// A paginated field (``PaginatedField``) leaves its pagination arguments out, so that its
+/// pages share one stored value: `launches(pageSize:20)`.
 enum CacheFieldKey {
-    static func make(_ field: Selection.Field, variables: [String: JSONValue]) -> String {
+    static func make(_ field: Selection.Field, variables: [String: JSONValue], leavingOut leftOut: [String] = []) -> String {
         guard !field.arguments.isEmpty else { return field.name }
         var parts: [String] = []
-        for name in field.arguments.keys.sorted() {
+        for name in field.arguments.keys.sorted() where !leftOut.contains(name) {
             guard let value = field.arguments[name]?.resolved(with: variables) else { continue }
             parts.append(name + ":" + text(value))
         }

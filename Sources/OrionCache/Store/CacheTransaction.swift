@@ -28,13 +28,13 @@ public class ReadTransaction {
     ///
     /// - Throws: `CacheMissError` when the cache lacks any of it.
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
-        try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
+        try OrionStore.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
                             variables: query.variablesWithDefaults, now: store.now(), tracksDependencies: false, loadRecord: record).data
     }
 
     /// A fragment's data at a record, e.g. `Launch:92`.
     public func read<F: Fragment>(_ fragment: F.Type, at key: CacheKey, variables: [String: JSONValue] = [:]) throws -> F {
-        try OrionStore.read(F.self, key: key, variables: variables, now: store.now(), tracksDependencies: false, loadRecord: record).data
+        try OrionStore.read(F.self, key: key, schema: F.__schema, variables: variables, now: store.now(), tracksDependencies: false, loadRecord: record).data
     }
 }
 
@@ -53,14 +53,14 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// Writes a query's data, as if the server had returned it.
     public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
         var normalizer = Normalizer(schema: Query.__schema, variables: query.variablesWithDefaults)
-        try normalizer.normalizeRoot(data.__data, selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType))
+        try normalizer.normalizeRoot(data.__data, selections: Query.Data.__selections, key: RootCacheKey.forOperation(Query.operationType), model: Query.Data.self)
         add(normalizer.records)
     }
 
     /// Writes a fragment's data at a record, e.g. `Launch:92`.
     public func write<F: Fragment>(_ data: F, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         var normalizer = Normalizer(schema: F.__schema, variables: variables)
-        try normalizer.normalizeRoot(data.__data, selections: F.__selections, key: key)
+        try normalizer.normalizeRoot(data.__data, selections: F.__selections, key: key, model: F.self)
         add(normalizer.records)
     }
 

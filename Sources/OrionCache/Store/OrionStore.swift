@@ -93,8 +93,11 @@ public final class OrionStore: Sendable {
     }
 
     /// Merges records; returns what changed and the version after the merge.
-    private func mergeVersioned(records: [CacheKey: Record]) throws -> (changed: [CacheField], version: UInt64) {
+    private func mergeVersioned(records: [CacheKey: Record], pageMerges: PageMerges = PageMerges()) throws -> (changed: [CacheField], version: UInt64) {
         let (changed, version) = try withWriteLock {
+            var records = records
+            // Under the lock: the stored pages are those the merge joins.
+            if !pageMerges.isEmpty { pageMerges.apply(to: &records, stored: try cache.loadRecords(forKeys: pageMerges.keys)) }
             let changed = try cache.merge(records: records)
             return (changed, nextVersion(changed))
         }
@@ -157,12 +160,14 @@ public final class OrionStore: Sendable {
         let schema: any SchemaMetadata.Type
         let variables: [String: JSONValue]
         let selections: [Selection]
+        let model: any SelectionSet.Type
         let rootKey: CacheKey
 
         init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
             selections = Operation.Data.__selections
+            model = Operation.Data.self
             rootKey = RootCacheKey.forOperation(Operation.operationType)
         }
     }
@@ -171,16 +176,17 @@ public final class OrionStore: Sendable {
         _ data: Source, for operation: OperationShape, tracksDependencies: Bool
     ) throws -> Normalizer {
         var normalizer = Normalizer(schema: operation.schema, variables: operation.variables, tracksDependencies: tracksDependencies)
-        try normalizer.normalizeRoot(data, selections: operation.selections, key: operation.rootKey)
+        try normalizer.normalizeRoot(data, selections: operation.selections, key: operation.rootKey, model: operation.model)
         return normalizer
     }
 
-    /// Stamps the normalized records' expirations and merges them.
+    /// Stamps the normalized records' expirations and merges them, later pages of paginated
+    /// fields joined with the stored ones.
     private func merge(_ normalizer: Normalizer, maxAge: TimeInterval?) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: now())
         // Every field it depends on is written here: the data is as of this write's version.
-        let (changed, version) = try mergeVersioned(records: records)
+        let (changed, version) = try mergeVersioned(records: records, pageMerges: normalizer.pageMerges)
         return (changed, CacheDependencies(fields: normalizer.dependencies, version: version))
     }
 
@@ -210,7 +216,7 @@ public final class OrionStore: Sendable {
     public func read<Query: GraphQLOperation>(query: Query) throws -> Query.Data {
         let loadRecord = recordLoader()
         return try cache.withinRead {
-            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
+            try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
                           variables: query.variablesWithDefaults, now: now(), tracksDependencies: false, loadRecord: loadRecord).data
         }
     }
@@ -225,7 +231,7 @@ public final class OrionStore: Sendable {
             // is in place (taken next), so the read sees it.
             let version = self.version
             let loadRecord = recordLoader()
-            let (data, fields) = try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType),
+            let (data, fields) = try Self.read(Query.Data.self, key: RootCacheKey.forOperation(Query.operationType), schema: Query.__schema,
                                                variables: query.variablesWithDefaults, now: now(), tracksDependencies: true, loadRecord: loadRecord)
             return (data, CacheDependencies(fields: fields, version: version))
         }
@@ -235,10 +241,10 @@ public final class OrionStore: Sendable {
     /// defaults filled in (`variablesWithDefaults`), for @include/@skip and arguments; fields
     /// that expire at or before `now` are stale.
     static func read<Model: SelectionSet>(
-        _ type: Model.Type, key: CacheKey, variables: [String: JSONValue], now: Date,
+        _ type: Model.Type, key: CacheKey, schema: any SchemaMetadata.Type, variables: [String: JSONValue], now: Date,
         tracksDependencies: Bool, loadRecord: @escaping (CacheKey) throws -> Record?
     ) throws -> (data: Model, dependencies: Set<CacheField>) {
-        let source = RecordSource(loadRecord: loadRecord, variables: variables, now: now, tracksDependencies: tracksDependencies)
+        let source = RecordSource(loadRecord: loadRecord, schema: schema, variables: variables, now: now, tracksDependencies: tracksDependencies)
         let data = try source.read(Model.self, at: key)
         return (data, Set(source.dependencies))
     }

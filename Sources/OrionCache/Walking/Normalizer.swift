@@ -11,6 +11,14 @@ import OrionAPI
 ///    `__typename` satisfies their type condition; @include/@skip conditions are evaluated with
 ///    the operation's variables, defaults filled in for those not sent (as the server did), and
 ///    fields the server left out are not stored.
+/// D. A paginated field (``PaginatedField``) is stored under its field key without its
+///    pagination arguments, so that every page writes one value. A first page (its pagination
+///    arguments other than `first`/`last` null or absent) is written as any field is: it
+///    replaces the stored value. A later page notes in ``pageMerges`` that its lists (the
+///    field's own, or the list fields of the object it returns) join the stored ones, and, for
+///    a Relay connection, which `pageInfo` fields belong to the other direction; objects of
+///    the page without a key of their own are stored at paths of its full field key, so pages
+///    do not overwrite each other's.
 struct Normalizer {
     let schema: any SchemaMetadata.Type
     let variables: [String: JSONValue]
@@ -20,6 +28,8 @@ struct Normalizer {
     /// Every record field written, when tracked: the fields that reading the cache reads for the
     /// same selections, so a watcher of the result need not read it back to learn them.
     private(set) var dependencies: Set<CacheField> = []
+    /// How later pages of paginated fields join what the cache stores (D).
+    private(set) var pageMerges = PageMerges()
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
         self.schema = schema
@@ -29,34 +39,110 @@ struct Normalizer {
 
     /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
     /// records sized for it at once, which otherwise grows (and rehashes its keys) a dozen times.
-    mutating func normalizeRoot<Source: NormalizerSource>(_ object: Source, selections: [Selection], key: CacheKey) throws {
+    /// `model`: the model of the root's selections, whose type's paginated fields the root's
+    /// response, which has no `__typename`, is written by (D).
+    mutating func normalizeRoot<Source: NormalizerSource>(
+        _ object: Source, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil
+    ) throws {
         let objects = object.objectCountIncludingNested(selections: selections)
         if objects >= Self.worthReserving { records.reserveCapacity(objects) }
-        try normalize(object, selections: selections, key: key)
+        try normalize(object, selections: selections, key: key, model: model)
     }
 
-    mutating func normalize<Source: NormalizerSource>(_ object: Source, selections: [Selection], key: CacheKey) throws {
+    /// `model`: the model of `selections`, whose type is the object's when it has no
+    /// `__typename`. `page`: the later page this object is the value of (D).
+    mutating func normalize<Source: NormalizerSource>(
+        _ object: Source, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil, page: Page? = nil
+    ) throws {
         let typename = object.typename(in: selections)
+        // Looked up for the first field with arguments, which alone can be paginated.
+        var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         var fields: [String: RecordValue] = [:]
         if selections.count >= Self.worthReserving { fields.reserveCapacity(selections.count) }
         try object.forEachField(of: selections, typename: typename, variables: variables) { field, value in
+            if !field.arguments.isEmpty {
+                if objectType == nil { objectType = Self.objectType(typename: typename, model: model, schema: schema) }
+                if let paginated = objectType??.paginatedField(field.name) {
+                    let fieldKey = CacheFieldKey.make(field, variables: variables, leavingOut: paginated.paginationArguments)
+                    if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
+                    fields[fieldKey] = try normalizePage(value, of: field, paginated, key: fieldKey, parent: key)
+                    return
+                }
+            }
             let fieldKey = CacheFieldKey.make(field, variables: variables)
             if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
-            fields[fieldKey] = try normalize(value, type: field.type, parent: key, step: fieldKey)
+            var path = (parent: key, step: fieldKey)
+            if let page, field.type.isList {
+                // A list of a later page's connection: joins the stored list, its objects at
+                // the page's own paths.
+                pageMerges.note(page.merge, of: fieldKey, at: key)
+                path.parent = page.path
+            }
+            let stored = try normalize(value, type: field.type, parent: path.parent, step: path.step)
+            if let page, page.isConnection, field.name == "pageInfo", case .reference(let pageInfo) = stored {
+                for name in page.otherDirectionPageInfo { pageMerges.note(.keepStored, of: name, at: pageInfo) }
+            }
+            fields[fieldKey] = stored
         }
         // One lookup of the key, which for objects without an id is a long path.
         records[key, default: Record(key: key)].absorb(fields)
     }
 
+    /// A later page of a paginated field being written (D).
+    struct Page {
+        /// How its lists join the stored ones.
+        let merge: PageMerges.FieldMerge
+        /// Where its objects without a key of their own are stored: the path of its full field key.
+        let path: CacheKey
+        let isConnection: Bool
+
+        /// The `pageInfo` fields a page of this direction does not change.
+        var otherDirectionPageInfo: [String] {
+            merge == .prepend ? ["endCursor", "hasNextPage"] : ["startCursor", "hasPreviousPage"]
+        }
+    }
+
+    /// A paginated field's value, stored under `key` (its field key without pagination
+    /// arguments) in the record at `parent` (D).
+    private mutating func normalizePage<Value: NormalizerSourceValue>(
+        _ value: Value, of field: Selection.Field, _ paginated: PaginatedField, key: String, parent: CacheKey
+    ) throws -> RecordValue {
+        // First and last are page sizes: a page with no other pagination argument is a first page.
+        var isFirstPage = true
+        var isBackward = false
+        for name in paginated.paginationArguments where name != "first" && name != "last" {
+            guard let argument = field.arguments[name]?.resolved(with: variables), argument != .null else { continue }
+            isFirstPage = false
+            if name == "before" { isBackward = true }
+        }
+        guard !isFirstPage else { return try normalize(value, type: field.type, parent: parent, step: key) }
+        let pageKey = CacheFieldKey.make(field, variables: variables)
+        let page = Page(merge: isBackward ? .prepend : .append, path: parent + "." + pageKey, isConnection: paginated.isConnection)
+        if field.type.isList {
+            pageMerges.note(page.merge, of: key, at: parent)
+            return try normalize(value, type: field.type, parent: parent, step: pageKey)
+        }
+        return try normalize(value, type: field.type, parent: parent, step: key, page: page)
+    }
+
+    /// The object type whose paginated fields an object's fields are written by.
+    private static func objectType(typename: String?, model: (any SelectionSet.Type)?, schema: any SchemaMetadata.Type) -> ObjectType? {
+        if let typename, let type = schema.objectType(forTypename: typename) { return type }
+        if case .object(let type)? = model?.__parentType { return type }
+        return nil
+    }
+
     /// `parent` and `step` make the path key of an object without a key of its own; the string
-    /// is built only for such objects.
-    private mutating func normalize<Value: NormalizerSourceValue>(_ value: Value, type: FieldType, parent: CacheKey, step: String) throws -> RecordValue {
+    /// is built only for such objects. `page`: the later page an object value is (D).
+    private mutating func normalize<Value: NormalizerSourceValue>(
+        _ value: Value, type: FieldType, parent: CacheKey, step: String, page: Page? = nil
+    ) throws -> RecordValue {
         if value.isNull { return .value(.null) }
         switch type {
         case .nonNull(let inner):
-            return try normalize(value, type: inner, parent: parent, step: step)
+            return try normalize(value, type: inner, parent: parent, step: step, page: page)
         case .list(let inner):
             let path = parent + "." + step
             var elements: [RecordValue] = []
@@ -70,7 +156,7 @@ struct Normalizer {
             let object = try value.decodeObject()
             let selections = selectionSet.__selections
             let key = cacheKey(object, selections: selections) ?? parent + "." + step
-            try normalize(object, selections: selections, key: key)
+            try normalize(object, selections: selections, key: key, model: selectionSet, page: page)
             return .reference(key)
         }
     }
@@ -97,5 +183,13 @@ struct Normalizer {
             }
         }
         return typename + ":" + values.joined(separator: "+")
+    }
+}
+
+extension FieldType {
+    /// Whether values of the type are lists (a paginated field's pages join them).
+    fileprivate var isList: Bool {
+        if case .list = withoutNonNull { return true }
+        return false
     }
 }

@@ -6,7 +6,9 @@ import OrionAPI
 /// as the records keep them (a number stays the number it is, never printed and parsed again).
 ///
 /// A field is found by its field key (name and arguments, `CacheFieldKey`), not its response
-/// key, and a reference is followed to its record. A record or field the cache lacks, or holds
+/// key, and a reference is followed to its record; a paginated field's key leaves out its
+/// pagination arguments, as the ``Normalizer`` wrote it, so a read of any page's query reads
+/// the pages merged so far. A record or field the cache lacks, or holds
 /// only stale, makes the whole read a miss: a partial hit is a miss.
 ///
 /// A class, so that the objects and values of one read share its variables and the fields it
@@ -14,6 +16,8 @@ import OrionAPI
 final class RecordSource {
     /// Where records come from: the cache, or the cache with a transaction's pending writes.
     let loadRecord: (CacheKey) throws -> Record?
+    /// The schema whose object types say which fields are paginated.
+    let schema: any SchemaMetadata.Type
     /// The operation's variables, defaults filled in (`variablesWithDefaults`): for field keys
     /// and @include/@skip.
     let variables: [String: JSONValue]
@@ -24,8 +28,12 @@ final class RecordSource {
     /// Every record field read, when tracked: what a watcher depends on.
     private(set) var dependencies: [CacheField] = []
 
-    init(loadRecord: @escaping (CacheKey) throws -> Record?, variables: [String: JSONValue], now: Date, tracksDependencies: Bool) {
+    init(
+        loadRecord: @escaping (CacheKey) throws -> Record?, schema: any SchemaMetadata.Type, variables: [String: JSONValue], now: Date,
+        tracksDependencies: Bool
+    ) {
         self.loadRecord = loadRecord
+        self.schema = schema
         self.variables = variables
         self.now = now
         self.tracksDependencies = tracksDependencies
@@ -37,12 +45,20 @@ final class RecordSource {
     ///   `ResponseDecodingError` for a value of another type than the model's.
     func read<Model: SelectionSet>(_ model: Model.Type, at key: CacheKey) throws -> Model {
         // With the variables, what @include/@skip leaves out is excluded and not read.
-        Model(_dataDict: try DataDict(from: object(at: key), selections: Model.__selections, variables: variables))
+        Model(_dataDict: try DataDict(from: object(at: key, model: Model.self), selections: Model.__selections, variables: variables))
     }
 
-    func object(at key: CacheKey) throws -> RecordSource.Object {
+    /// `model`: the model read at the root, whose type is the record's if it has no `__typename`.
+    func object(at key: CacheKey, model: (any SelectionSet.Type)? = nil) throws -> RecordSource.Object {
         guard let record = try loadRecord(key) else { throw CacheMissError(key: key, field: nil) }
-        return Object(key: key, record: record, source: self)
+        return Object(key: key, record: record, source: self, model: model)
+    }
+
+    /// The object type whose paginated fields a record's fields are read by.
+    func objectType(of record: Record, model: (any SelectionSet.Type)?) -> ObjectType? {
+        if let typename = record.typename, let type = schema.objectType(forTypename: typename) { return type }
+        if case .object(let type)? = model?.__parentType { return type }
+        return nil
     }
 
     func note(_ field: CacheField) {
@@ -54,9 +70,16 @@ final class RecordSource {
         let key: CacheKey
         let record: Record
         let source: RecordSource
+        let model: (any SelectionSet.Type)?
 
         func value(for field: Selection.Field) throws -> RecordSource.Value? {
-            let fieldKey = CacheFieldKey.make(field, variables: source.variables)
+            let fieldKey: String
+            // Only a field with arguments can be paginated.
+            if !field.arguments.isEmpty, let paginated = source.objectType(of: record, model: model)?.paginatedField(field.name) {
+                fieldKey = CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
+            } else {
+                fieldKey = CacheFieldKey.make(field, variables: source.variables)
+            }
             if source.tracksDependencies { source.note(CacheField(key: key, field: fieldKey)) }
             guard let value = record.fields[fieldKey] else { throw CacheMissError(key: key, field: fieldKey) }
             if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= source.now {

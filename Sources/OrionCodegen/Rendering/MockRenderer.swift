@@ -14,6 +14,34 @@ struct MockRenderer {
     let schema: Schema
     let types: SwiftTypeNames
     let access: String
+    /// Each object, interface and union type's mock name (``mockTypeName(_:)``).
+    private let mockNames: [String: String]
+
+    init(schema: Schema, types: SwiftTypeNames, access: String) {
+        self.schema = schema
+        self.types = types
+        self.access = access
+        mockNames = Self.mockNames(schema: schema, types: types)
+    }
+
+    /// The names mocks must not take: the API module's and the mocks module's declarations, and
+    /// the modules and the base class the mocks' code names.
+    private static func mockNames(schema: Schema, types: SwiftTypeNames) -> [String: String] {
+        var taken = SwiftNames.reservedTypeNames.union(["MockObject", "OrionTestSupport", types.options.namespace])
+        if let module = types.options.testMocks?.moduleName { taken.insert(module) }
+        for name in schema.typeNames {
+            taken.insert(name)
+            taken.insert(types.schemaTypeName(name))
+        }
+        var names: [String: String] = [:]
+        for name in schema.typeNames.sorted() where schema[name]?.isComposite == true && schema[name]?.isBuiltIn == false {
+            var mock = name + "Mock"
+            while taken.contains(mock) { mock += "_" }
+            taken.insert(mock)
+            names[name] = mock
+        }
+        return names
+    }
 
     /// The mocks to generate: object types with the fields they need, and abstract types.
     struct Plan {
@@ -59,9 +87,14 @@ struct MockRenderer {
         return type.fields.filter { names.contains($0.name) }
     }
 
-    /// `LaunchMock`: the type's name and `Mock`.
+    /// `LaunchMock`: the type's name and `Mock`, followed by as many `_` as it takes to name no
+    /// schema type (a schema with `Foo` and `FooMock` mocks `Foo` as `FooMock_`), no other
+    /// mock, no module the mocks' code names (`OrionTestSupport`, `OrionAPI`, `Swift`, the API's
+    /// and the mocks' own) and not `MockObject`: a test that imports the API and its mocks
+    /// finds each name once. Types take their names in alphabetical order, so the same schema
+    /// always gives the same names.
     func mockTypeName(_ name: String) -> String {
-        SwiftNames.typeName(name + "Mock", avoiding: [])
+        mockNames[name] ?? name + "Mock"
     }
 
     func renderObject(_ name: String, fields: [SchemaField], abstractTypes: [String], into writer: inout SwiftWriter) {

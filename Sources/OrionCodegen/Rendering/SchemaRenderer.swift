@@ -44,6 +44,8 @@ struct SchemaRenderer {
                 }
                 let keys = keyFields(type)
                 if !keys.isEmpty { arguments.append("keyFields: [" + keys.map(SwiftLiteral.string).joined(separator: ", ") + "]") }
+                let paginated = paginatedFields(type)
+                if !paginated.isEmpty { arguments.append("paginatedFields: [" + paginated.joined(separator: ", ") + "]") }
                 arguments[0] = "typename: " + arguments[0]
                 writer.line("\(access)static let \(types.schemaTypeName(name)) = OrionAPI.ObjectType(\(arguments.joined(separator: ", ")))")
             }
@@ -78,6 +80,20 @@ struct SchemaRenderer {
             }
         }
         return []
+    }
+
+    /// The pagination policies of an object type and of its interfaces (the type's own win), as
+    /// `OrionAPI.PaginatedField` initializers.
+    private func paginatedFields(_ type: SchemaType) -> [String] {
+        var seen: Set<String> = []
+        var rendered: [String] = []
+        let declaring = [type] + type.interfaceNames.compactMap { schema[$0] }
+        for policy in declaring.flatMap(PaginationPolicy.policies) where seen.insert(policy.field).inserted {
+            let arguments = "[" + policy.arguments.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+            let connection = policy.isConnection ? ", isConnection: true" : ""
+            rendered.append("OrionAPI.PaginatedField(name: \(SwiftLiteral.string(policy.field)), paginationArguments: \(arguments)\(connection))")
+        }
+        return rendered
     }
 
     func renderEnum(_ type: SchemaType, into writer: inout SwiftWriter) {

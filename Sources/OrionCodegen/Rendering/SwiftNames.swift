@@ -5,7 +5,8 @@
 /// - A member name Swift cannot use even in backticks after a dot (`self`, `Self`, `Type`,
 ///   `Protocol`) gets a `_` suffix: `self_`.
 /// - A type name that would hide a name generated code relies on gets a `_` suffix: nested
-///   models (`Data_`, `Type_`), schema types (`Swift_`, `OrionAPI_`, `Objects_`), fragments.
+///   models (`Data_`, `Type_`), schema types (`Swift_`, `OrionAPI_`, `OrionTestSupport_`,
+///   `Objects_`), fragments.
 /// - Enum cases are lower camel case (`NEW_HOPE` → `newHope`); a value whose case is already
 ///   taken (`VALUE` and `value`) gets `_` suffixes, in schema order, until it is unique.
 ///
@@ -28,7 +29,7 @@ enum SwiftNames {
 
     /// Type names no generated type may take, in any scope: Swift cannot declare or refer to
     /// them as members, or they are the modules generated code names its types through.
-    static let reservedTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol", "Swift", "OrionAPI", "Foundation"]
+    static let reservedTypeNames: Set<String> = ["Any", "Self", "Type", "Protocol", "Swift", "OrionAPI", "OrionTestSupport", "Foundation"]
 
     /// Type names nested models must not take besides: the operation's `Data`, the
     /// `Fragments` typealias, `Identifiable`'s `ID`, and the names of the standard types that

@@ -30,10 +30,10 @@ enum BuiltIns {
         "Indicates exactly one field must be supplied and this field must not be `null`."
         directive @oneOf on INPUT_OBJECT
 
-        "Fields that identify an object in the normalized cache, separated by spaces."
-        directive @typePolicy(keyFields: String!) on OBJECT | INTERFACE
-        "Arguments that identify the object a field returns in the normalized cache."
-        directive @fieldPolicy(forField: String!, keyArgs: String!) repeatable on OBJECT | INTERFACE
+        "How the normalized cache stores objects of the type: the fields that identify one (keyFields), and the fields of the type that are Relay connections whose pages it merges into one (connectionFields), each separated by spaces."
+        directive @typePolicy(keyFields: String! = "", connectionFields: String! = "") on OBJECT | INTERFACE
+        "How the normalized cache stores a field of the type: the arguments that identify the object it returns (keyArgs), and the arguments that select a page, left out of its key so that its pages merge into one (paginationArgs), each separated by spaces."
+        directive @fieldPolicy(forField: String!, keyArgs: String! = "", paginationArgs: String! = "") repeatable on OBJECT | INTERFACE
         "Delivers the fragment's fields after the rest of the response."
         directive @defer(label: String, if: Boolean! = true) on FRAGMENT_SPREAD | INLINE_FRAGMENT
         "Marks an operation or fragment that only reads and writes the local cache: its models are mutable."

@@ -23,6 +23,7 @@ struct SchemaValidator {
             case .object, .interface:
                 validateFields(of: type)
                 validateSemanticNonNull(of: type)
+                validatePagination(of: type)
                 validateInterfaces(of: type)
             case .union:
                 validateUnion(type)

@@ -123,6 +123,54 @@ private func expectErrors(_ sdl: [String], _ messages: [String], sourceLocation:
         expectErrors(["input I { a: I! } type Query { a(i: I): Int }"], ["Input Object I cannot be provided a finite value because it references itself through fields: I.a."])
     }
 
+    private static let pagingSchema = """
+        type Query { launches(pageSize: Int, after: String): LaunchConnection! names(after: String): [String!]! launch(id: ID!): Launch connection(first: Int, after: String): LaunchConnection! }
+        type LaunchConnection { cursor: String! launches: [Launch]! }
+        type Launch { id: ID! }
+        """
+
+    @Test func acceptsPaginationPolicies() throws {
+        let schema = try build(Self.pagingSchema, """
+            extend type Query @fieldPolicy(forField: "launches", paginationArgs: "after") @fieldPolicy(forField: "names", keyArgs: "", paginationArgs: "after")
+            extend type Query @typePolicy(connectionFields: "connection")
+            """)
+        let policies = try PaginationPolicy.policies(of: #require(schema["Query"]))
+        #expect(policies.map(\.field) == ["launches", "names", "connection"])
+        #expect(policies.map(\.arguments) == [["after"], ["after"], ["first", "after"]], "a connection pages with the relay arguments it has")
+        #expect(policies.map(\.isConnection) == [false, false, true])
+    }
+
+    @Test func reportsPaginationPoliciesThatCannotMergePages() {
+        func expectPolicyErrors(_ extensions: String, _ messages: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            expectErrors([Self.pagingSchema, extensions], messages, sourceLocation: sourceLocation)
+        }
+        expectPolicyErrors(#"extend type Query @fieldPolicy(forField: "launches", paginationArgs: "afterr")"#,
+                           ["@fieldPolicy(paginationArgs:) names argument 'afterr', which field 'Query.launches' does not have."])
+        expectPolicyErrors(#"extend type Query @fieldPolicy(forField: "lunches", paginationArgs: "after")"#,
+                           ["@fieldPolicy(paginationArgs:) names field 'lunches', which type 'Query' does not have."])
+        expectPolicyErrors(#"extend type Query @fieldPolicy(forField: "launch", paginationArgs: "id")"#,
+                           ["Field 'Query.launch' of type 'Launch' cannot merge its pages: @fieldPolicy(paginationArgs:) needs a field that returns a list, or an object type with a list field."])
+        expectPolicyErrors(#"extend type Query @typePolicy(connectionFields: "names")"#, [
+            "Field 'Query.names' of type '[String!]!' cannot merge its pages: @typePolicy(connectionFields:) needs a field that returns an object type with a list field (its edges).",
+        ])
+        expectPolicyErrors(#"extend type Query @typePolicy(connectionFields: "launch")"#, [
+            "Connection field 'Query.launch' has none of the arguments 'first', 'after', 'last', 'before' that select a page: declare it with @fieldPolicy(forField:, paginationArgs:) instead.",
+            "Field 'Query.launch' of type 'Launch' cannot merge its pages: @typePolicy(connectionFields:) needs a field that returns an object type with a list field (its edges).",
+        ])
+    }
+
+    @Test func aPaginationPolicyErrorPointsAtItsDirective() throws {
+        do {
+            let extensions = "\n  extend type Query @fieldPolicy(forField: \"launches\", paginationArgs: \"page\")"
+            _ = try Schema.build(sdl: [Source(Self.pagingSchema, name: "schema0.graphqls"), Source(extensions, name: "schema1.graphqls")])
+            Issue.record("expected an error")
+        } catch {
+            let location = try #require(error.errors.first?.sourceLocations.first)
+            #expect(location.line == 2 && location.column == 21)
+            #expect(error.errors.first?.description.contains("schema1.graphqls:2:21") == true)
+        }
+    }
+
     @Test func acceptsCovariantInterfaceFields() throws {
         _ = try build("interface Node { id: ID friend: Node } type Query implements Node { id: ID! friend: Query }")
     }

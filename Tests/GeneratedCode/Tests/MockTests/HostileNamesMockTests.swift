@@ -11,10 +11,10 @@ import Testing
 @Suite struct HostileNamesMockTests {
     @Test func fieldsNamedLikeSwiftBuildFromMocks() throws {
         let type = TypeMock(id: "1", protocol: "p", class: 2, Type_: "t", self_: "s")
-        let search: [any AnyUnionMock] = [TypeMock(id: "9", class: 7), ProtocolMock(Protocol_: 8), byTypenameMock(x: 9), ThingMock(string: "s2", where: .rawValue)]
+        let search: [any AnyUnionMock] = [TypeMock(id: "9", class: 7), ProtocolMock(Protocol_: 8), byTypenameMock(x: 9), ThingMock_(string: "s2", where: .rawValue)]
         let mock = QueryMock(
             Type_: type, Protocol_: ProtocolMock(id: "2", Protocol_: 3, default: true), self_: "me", init: 4, class: "c", protocol: "q",
-            thing: ThingMock(id: "3", string: "str", Bool: false, where: .rawValue), bool: true, int: 1, double: .b,
+            thing: ThingMock_(id: "3", string: "str", Bool: false, where: .rawValue), bool: true, int: 1, double: .b,
             hashable: HashableMock(Sendable: "x", hashable: true), sendable: SendableMock(value: 5), data: DataMock(Data: "d", data: 6),
             node: type, search: search, kind: .self_, kinds: [.value, .value_, .value__, .allCases_],
             url: URL(string: "https://example.com/u"), date: Date(timeIntervalSince1970: 1_795_564_800), swift: SwiftMock(String: "swift"),
@@ -44,5 +44,19 @@ import Testing
         #expect(data.Type_?.self_ == "s")
         #expect(data.`init` == 4)
         #expect(data.int == nil)
+    }
+
+    @Test func mocksNamedLikeSchemaTypesTakeAnUnderscore() throws {
+        // `ThingMock` is the schema's type, so Thing's mock is `ThingMock_`; ThingMock's is `ThingMockMock`.
+        let mock = QueryMock(thing: ThingMock_(id: "1"), thingMock: ThingMockMock(id: "2", thing: ThingMock_(id: "3")), orionTestSupport: .v, mockObject: .m)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(#"""
+            {"thing": {"__typename": "Thing", "id": "1"},
+             "thingMock": {"__typename": "ThingMock", "id": "2", "thing": {"__typename": "Thing", "id": "3"}},
+             "orionTestSupport": "V", "mockObject": "M"}
+            """#.utf8)) as? [String: Any])
+        let data = try MockNamesQuery.Data(mock)
+        #expect(data == (try MockNamesQuery.Data(jsonObject: json)))
+        #expect(data.thingMock?.thing?.id == "3")
+        #expect(data.orionTestSupport?.value == .v)
     }
 }
