@@ -9,6 +9,7 @@ let groups: [BenchmarkGroup] = [
     codegenBenchmarks,
     modelBenchmarks,
     responseBenchmarks,
+    largeResponseBenchmarks,
     cacheBenchmarks,
     chainedCacheBenchmarks,
     deduplicationBenchmarks,
