@@ -62,9 +62,13 @@ final class SQLiteDatabase {
         return value
     }
 
-    /// Runs `body`'s reads in one transaction: one snapshot, and one take of the file's locks.
+    /// Runs `body`'s reads in one transaction: one snapshot, taken before `body` runs (a
+    /// deferred transaction would take it at its first read, after writes `body` began with).
     func read<Result>(_ body: () throws -> Result) throws -> Result {
-        try inTransaction(begin: "BEGIN", body)
+        try inTransaction(begin: "BEGIN") {
+            try execute("SELECT 1 FROM sqlite_master LIMIT 1")
+            return try body()
+        }
     }
 
     /// Runs `body` in an immediate transaction: all of it is written, or none.
@@ -99,6 +103,9 @@ final class SQLiteDatabase {
         statements[sql] = pointer
         return Statement(pointer: pointer, database: self, sql: sql)
     }
+
+    /// How many rows the last finished statement inserted, changed or deleted.
+    var changes: Int { Int(sqlite3_changes(handle)) }
 
     var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
 

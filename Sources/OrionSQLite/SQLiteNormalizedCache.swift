@@ -23,7 +23,8 @@ import OrionAPI
 /// - A read that begins after a write (`merge`, `removeRecords`, `clear`) has returned sees
 ///   that write, and every write before it: each commits before it returns.
 /// - A read that overlaps a write sees all of it or none of it. The loads of one
-///   `withinRead`, and of one `loadRecords`, read one snapshot of the file throughout.
+///   `withinRead`, and of one `loadRecords`, read one snapshot of the file throughout: the
+///   state when it began.
 public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     // The writer connection is used only inside `withWriter`, under `writeLock`; the readers
     // only as `readers` lends them.
@@ -43,7 +44,8 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     /// where a rowid table keeps a second one, the key's index, beside it.
     private static let createTable = "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID"
     private static let select = "SELECT record FROM records WHERE key = ?"
-    private static let insert = "INSERT OR REPLACE INTO records (key, record) VALUES (?, ?)"
+    private static let insertNew = "INSERT INTO records (key, record) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
+    private static let replace = "INSERT OR REPLACE INTO records (key, record) VALUES (?, ?)"
 
     /// Opens the cache file at `fileURL`, creating it if needed.
     ///
@@ -100,8 +102,21 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         // killed process still loses nothing committed; a power loss may cost the last writes,
         // never the file's integrity, which a cache can afford.
         try database.execute("PRAGMA synchronous = NORMAL")
+        try Self.configure(database)
         writer = database
-        readers = SQLiteReaderPool { () throws(SQLiteCacheError) in try SQLiteDatabase(path: path) }
+        readers = SQLiteReaderPool { () throws(SQLiteCacheError) in
+            let reader = try SQLiteDatabase(path: path)
+            try SQLiteNormalizedCache.configure(reader)
+            return reader
+        }
+    }
+
+    /// Settings of each connection to a writable file. Pages of the file are read through a
+    /// memory map, so a record read from them is decoded where it lies, not copied into SQLite's
+    /// page cache first; the cache, for pages of the log, holds the pages of a large write.
+    private static func configure(_ database: SQLiteDatabase) throws(SQLiteCacheError) {
+        try database.execute("PRAGMA mmap_size = 268435456")
+        try database.execute("PRAGMA cache_size = -8192")
     }
 
     /// Whether SQLite can write the file and, for its journal, make files beside it.
@@ -173,32 +188,46 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         return try readers.withReader { database in try Self.load(key, with: database.prepare(Self.select)) }
     }
 
+    /// Each record is first inserted as it is, in one step of one prepared statement: a record
+    /// new to the file (most of a first write) costs one search of the table, not a search to
+    /// find nothing and another to insert. Only a record the file already has is read, merged
+    /// field by field and written back, and only when a field changed.
     public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
         try withWriter { database in
             try database.transaction { () throws(SQLiteCacheError) -> [CacheField] in
-                let select = try database.prepare(Self.select)
-                let insert = try database.prepare(Self.insert)
+                let insert = try database.prepare(Self.insertNew)
                 var changed: [CacheField] = []
                 // One buffer for every record's bytes: encoding allocates nothing once it has grown.
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(1024)
                 for (key, record) in records {
+                    bytes.removeAll(keepingCapacity: true)
+                    RecordCoding.encode(record, into: &bytes)
+                    guard try Self.run(insert, key: key, bytes: bytes) == 0 else {
+                        for field in record.fields.keys { changed.append(CacheField(key: key, field: field)) }
+                        continue
+                    }
+                    guard var merged = try Self.load(key, with: database.prepare(Self.select)) else { continue }
                     let before = changed.count
-                    let existing = try Self.load(key, with: select)
-                    // A new record takes the fields whole, without a copy.
-                    var merged = existing ?? Record(key: key)
                     merged.merge(record, changed: &changed)
-                    if existing != nil && changed.count == before { continue }
+                    guard changed.count != before else { continue }
                     bytes.removeAll(keepingCapacity: true)
                     RecordCoding.encode(merged, into: &bytes)
-                    try insert.withText(key, at: 1) { () throws(SQLiteCacheError) in
-                        try insert.withBlob(bytes, at: 2) { () throws(SQLiteCacheError) in
-                            defer { insert.reset() }
-                            _ = try insert.step()
-                        }
-                    }
+                    _ = try Self.run(database.prepare(Self.replace), key: key, bytes: bytes)
                 }
                 return changed
+            }
+        }
+    }
+
+    /// Runs `statement` (`insertNew` or `replace`) once for `key` and `bytes`, and returns how
+    /// many rows it wrote: 0 when `insertNew` found the key there already.
+    private static func run(_ statement: Statement, key: CacheKey, bytes: [UInt8]) throws(SQLiteCacheError) -> Int {
+        try statement.withText(key, at: 1) { () throws(SQLiteCacheError) -> Int in
+            try statement.withBlob(bytes, at: 2) { () throws(SQLiteCacheError) -> Int in
+                defer { statement.reset() }
+                _ = try statement.step()
+                return statement.database.changes
             }
         }
     }
