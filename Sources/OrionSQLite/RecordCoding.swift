@@ -19,11 +19,21 @@ enum RecordCoding {
     static let formatVersion: Int32 = 2
 
     static func encode(_ record: Record) -> [UInt8] {
-        var writer = Writer()
+        var bytes: [UInt8] = []
+        encode(record, into: &bytes)
+        return bytes
+    }
+
+    /// Appends `record`'s bytes to `bytes`: a writer of many records reuses one buffer.
+    static func encode(_ record: Record, into bytes: inout [UInt8]) {
+        var writer = Writer(bytes: bytes)
+        // The buffer moves into the writer and back, so appends never copy it.
+        bytes = []
+        defer { bytes = writer.bytes }
         writer.varint(UInt64(record.fields.count))
         for (name, value) in record.fields {
             writer.string(name)
-            if let expiry = record.expirations[name] {
+            if let expiry = record.expirations.isEmpty ? nil : record.expirations[name] {
                 writer.bytes.append(1)
                 writer.double(expiry.timeIntervalSince1970)
             } else {
@@ -31,7 +41,6 @@ enum RecordCoding {
             }
             writer.value(value)
         }
-        return writer.bytes
     }
 
     /// The record, or nil when the bytes are not one (a damaged file).
@@ -55,7 +64,7 @@ enum RecordCoding {
     }
 
     private struct Writer {
-        var bytes: [UInt8] = []
+        var bytes: [UInt8]
 
         mutating func value(_ value: RecordValue) {
             switch value {

@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 
-/// A thin wrapper over SQLite's C API: one connection, statements, transactions. Not
-/// thread-safe on its own; `SQLiteNormalizedCache` owns it behind a lock.
+/// A thin wrapper over SQLite's C API: one connection and its prepared statements. Not
+/// thread-safe: `SQLiteNormalizedCache` hands each connection to one thread at a time, which is
+/// why it is opened without SQLite's own mutex (`SQLITE_OPEN_NOMUTEX`).
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
@@ -19,9 +20,9 @@ final class SQLiteDatabase {
         let status: Int32
         if readOnly {
             let uri = "file:" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path) + "?immutable=1"
-            status = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_FULLMUTEX, nil)
+            status = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         } else {
-            status = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+            status = sqlite3_open_v2(path, &connection, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
@@ -47,19 +48,11 @@ final class SQLiteDatabase {
         }
     }
 
-    /// Runs a query, calling `row` for each result row.
-    func query<Bindings: Collection<String>>(
-        _ sql: String, bind: Bindings, row: (Statement) throws(SQLiteCacheError) -> Void
-    ) throws(SQLiteCacheError) {
+    /// Runs a query without bindings, calling `row` for each result row.
+    func query(_ sql: String, row: (Statement) throws(SQLiteCacheError) -> Void) throws(SQLiteCacheError) {
         let statement = try prepare(sql)
         defer { statement.reset() }
-        for (index, value) in bind.enumerated() { statement.bind(value, at: Int32(index + 1)) }
-        while true {
-            let status = sqlite3_step(statement.pointer)
-            if status == SQLITE_DONE { return }
-            guard status == SQLITE_ROW else { throw failure(sql, reason: lastError) }
-            try row(statement)
-        }
+        while try statement.step() { try row(statement) }
     }
 
     /// The first column of the first row of a query, as an integer (0 when there is none).
@@ -69,30 +62,13 @@ final class SQLiteDatabase {
         return value
     }
 
-    /// Runs a query without bindings.
-    func query(_ sql: String, row: (Statement) throws(SQLiteCacheError) -> Void) throws(SQLiteCacheError) {
-        try query(sql, bind: [String](), row: row)
-    }
-
-    /// Runs a statement once per set of bindings.
-    func run(_ sql: String, bindings: [[SQLiteValue]]) throws(SQLiteCacheError) {
-        let statement = try prepare(sql)
-        defer { statement.reset() }
-        for values in bindings {
-            statement.reset()
-            for (index, value) in values.enumerated() {
-                switch value {
-                case .text(let text): statement.bind(text, at: Int32(index + 1))
-                case .blob(let bytes): statement.bind(bytes, at: Int32(index + 1))
-                }
-            }
-            guard sqlite3_step(statement.pointer) == SQLITE_DONE else { throw failure(sql, reason: lastError) }
-        }
-    }
-
-    /// Runs `body`'s reads in one transaction: one snapshot, and one take of the file's locks.
+    /// Runs `body`'s reads in one transaction: one snapshot, taken before `body` runs (a
+    /// deferred transaction would take it at its first read, after writes `body` began with).
     func read<Result>(_ body: () throws -> Result) throws -> Result {
-        try inTransaction(begin: "BEGIN", body)
+        try inTransaction(begin: "BEGIN") {
+            try execute("SELECT 1 FROM sqlite_master LIMIT 1")
+            return try body()
+        }
     }
 
     /// Runs `body` in an immediate transaction: all of it is written, or none.
@@ -118,21 +94,24 @@ final class SQLiteDatabase {
     }
 
     /// The statement for `sql`, prepared once and kept; callers reset it after use.
-    private func prepare(_ sql: String) throws(SQLiteCacheError) -> Statement {
-        if let pointer = statements[sql] { return Statement(pointer: pointer) }
+    func prepare(_ sql: String) throws(SQLiteCacheError) -> Statement {
+        if let pointer = statements[sql] { return Statement(pointer: pointer, database: self, sql: sql) }
         var pointer: OpaquePointer?
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil) == SQLITE_OK, let pointer else {
             throw failure(sql, reason: lastError)
         }
         statements[sql] = pointer
-        return Statement(pointer: pointer)
+        return Statement(pointer: pointer, database: self, sql: sql)
     }
 
-    private var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
+    /// How many rows the last finished statement inserted, changed or deleted.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    var lastError: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "no connection" }
 
     /// The error for a statement that failed, by what SQLite says went wrong: a damaged file and
     /// a read-only one each have their own error, which says what to do.
-    private func failure(_ sql: String, reason: String) -> SQLiteCacheError {
+    func failure(_ sql: String, reason: String) -> SQLiteCacheError {
         switch handle.map({ sqlite3_errcode($0) & 0xFF }) {
         case SQLITE_CORRUPT?, SQLITE_NOTADB?: return .damaged(path: path, reason: reason)
         case SQLITE_READONLY?: return .readOnly(path: path)
@@ -141,37 +120,58 @@ final class SQLiteDatabase {
     }
 }
 
-/// A value to bind.
-enum SQLiteValue {
-    case text(String)
-    case blob([UInt8])
-}
-
-/// A prepared statement, valid inside the call that hands it out.
+/// A prepared statement of a connection, valid inside the call that hands it out.
+///
+/// Values are bound without a copy (`SQLITE_STATIC`), so a binding lasts only for the closure
+/// it is made in: every step that uses it runs inside that closure.
 struct Statement {
     let pointer: OpaquePointer
+    let database: SQLiteDatabase
+    let sql: String
 
-    // SQLite copies bound values (SQLITE_TRANSIENT), so they need not outlive the call.
-    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+    /// `SQLITE_STATIC`, a null destructor: SQLite reads bound values in place, without a copy,
+    /// until the statement is reset.
+    private static let noCopy: sqlite3_destructor_type? = nil
 
-    func bind(_ text: String, at index: Int32) {
-        sqlite3_bind_text(pointer, index, text, -1, Self.transient)
+    /// Binds `text` to the parameter at `index` (from 1) for the length of `body`.
+    func withText<Result>(_ text: String, at index: Int32, _ body: () throws(SQLiteCacheError) -> Result) throws(SQLiteCacheError) -> Result {
+        var text = text
+        // `withUTF8` rethrows untyped errors: the body's error comes out in a `Result`.
+        return try text.withUTF8 { utf8 in
+            sqlite3_bind_text(pointer, index, utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, Int32(utf8.count), Self.noCopy)
+            return Swift.Result(catching: body)
+        }.get()
     }
 
-    func bind(_ bytes: [UInt8], at index: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            _ = sqlite3_bind_blob(pointer, index, buffer.baseAddress, Int32(buffer.count), Self.transient)
+    /// Binds `bytes` to the parameter at `index` (from 1) for the length of `body`.
+    func withBlob<Result>(_ bytes: [UInt8], at index: Int32, _ body: () throws(SQLiteCacheError) -> Result) throws(SQLiteCacheError) -> Result {
+        try bytes.withUnsafeBytes { buffer in
+            // A zero-length blob still needs an address: a null one would bind NULL.
+            sqlite3_bind_blob(pointer, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), Self.noCopy)
+            return Swift.Result(catching: body)
+        }.get()
+    }
+
+    /// Runs the statement to its next row: true when there is one, false when it is done.
+    func step() throws(SQLiteCacheError) -> Bool {
+        switch sqlite3_step(pointer) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.failure(sql, reason: database.lastError)
         }
     }
 
-    /// Makes the statement ready to run again, without its bindings.
+    /// Makes the statement ready to run again, without its bindings, whose memory is gone
+    /// by then.
     func reset() {
         sqlite3_reset(pointer)
         sqlite3_clear_bindings(pointer)
     }
 
     func text(_ column: Int32) -> String? {
-        sqlite3_column_text(pointer, column).map { String(cString: $0) }
+        guard let bytes = sqlite3_column_text(pointer, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(pointer, column))
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// The column's bytes, valid only inside `body` (SQLite owns them until the next step).

@@ -114,7 +114,8 @@ import Testing
     }
 
     /// A query's read runs in one `withinRead`: its loads, a nested read, an error that ends it
-    /// (the cache still usable), and a writer from another thread waiting its turn.
+    /// (the cache still usable), and a writer from another thread, which waits its turn (memory)
+    /// or commits meanwhile (SQLite) but is not seen by the read either way.
     @Test(arguments: CacheKind.allCases)
     func aReadSeesOneStateThroughout(kind: CacheKind) async throws {
         struct Stop: Error {}
@@ -132,8 +133,8 @@ import Testing
         let started = DispatchSemaphore(value: 0)
         let (finished, writerFinished) = AsyncStream<Void>.makeStream()
         let seen = try cache.withinRead {
-            // The writer blocks until the read ends: the read sees one state throughout, however
-            // often it loads the record while the writer is trying to write.
+            // The read sees the state it began with throughout, however often it loads the
+            // record while the writer writes.
             Thread.detachNewThread {
                 started.signal()
                 _ = try? cache.merge(records: [booked.key: booked])

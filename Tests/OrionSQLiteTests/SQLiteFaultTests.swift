@@ -114,12 +114,16 @@ import Testing
     /// Overwrites every page after the first, leaving the header (and the schema, on the first
     /// page) intact: the file opens, and any use of the records' pages finds them damaged.
     private static func damage(_ file: URL) throws {
-        let handle = try FileHandle(forWritingTo: file)
+        let handle = try FileHandle(forUpdating: file)
         defer { try? handle.close() }
+        // The page size, big-endian at offset 16 of the header (1 stands for 65,536).
+        try handle.seek(toOffset: 16)
+        let field = try #require(try handle.read(upToCount: 2))
+        let pageSize = field == Data([0, 1]) ? 65_536 : Int(field[field.startIndex]) << 8 | Int(field[field.startIndex + 1])
         let size = try handle.seekToEnd()
-        #expect(size > 4096 * 8, "a file of several pages")
-        try handle.seek(toOffset: 4096)
-        handle.write(Data(repeating: 0xFF, count: Int(size) - 4096))
+        #expect(size > UInt64(pageSize) * 4, "a file of several pages")
+        try handle.seek(toOffset: UInt64(pageSize))
+        handle.write(Data(repeating: 0xFF, count: Int(size) - pageSize))
     }
 }
 

@@ -57,4 +57,59 @@ import Testing
             return false
         }
     }
+
+    private static func version(_ version: Int) -> [CacheKey: Record] {
+        ["Item:1": Record(key: "Item:1", fields: ["version": .value(.int(version))])]
+    }
+
+    /// The ordering the cache promises: a read that begins after a write has returned sees it,
+    /// on whichever connection of the reader pool it runs (four reads at once take four).
+    @Test func aReadThatBeginsAfterAWriteReturnedSeesIt() async throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        for version in 1...40 {
+            _ = try cache.merge(records: Self.version(version))
+            let seen = try await withThrowingTaskGroup(of: RecordValue?.self) { group in
+                for _ in 0..<4 { group.addTask { try cache.loadRecord(forKey: "Item:1")?.fields["version"] } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(seen == Array(repeating: .value(.int(version)), count: 4), "after write \(version)")
+        }
+    }
+
+    /// A write does not wait for a read in progress (here it runs inside one, on the same
+    /// thread), and the read keeps the snapshot it began with until it ends.
+    @Test func aWriteDuringAReadNeitherWaitsNorChangesWhatTheReadSees() throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(records: Self.version(1))
+        let (before, during) = try cache.withinRead {
+            let before = try cache.loadRecord(forKey: "Item:1")
+            let changed = try cache.merge(records: Self.version(2))
+            #expect(changed == [CacheField(key: "Item:1", field: "version")])
+            return (before, try cache.loadRecord(forKey: "Item:1"))
+        }
+        #expect(before == Self.version(1)["Item:1"])
+        #expect(during == Self.version(1)["Item:1"], "one snapshot for the whole read")
+        #expect(try cache.loadRecord(forKey: "Item:1") == Self.version(2)["Item:1"], "a read after it sees the write")
+    }
+
+    /// A read does not wait for a write in progress: another connection holds the write lock
+    /// with an uncommitted change (a waiting read would fail as "database is locked" when
+    /// SQLite's busy timeout ran out), and the read finds the last committed state.
+    @Test func aReadDuringAnUncommittedWriteFindsTheCommittedState() throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        _ = try cache.merge(records: Self.version(1))
+        let other = try SQLiteDatabase(path: file.path)
+        try other.execute("BEGIN IMMEDIATE")
+        try other.execute("DELETE FROM records")
+        #expect(try cache.loadRecord(forKey: "Item:1") == Self.version(1)["Item:1"])
+        #expect(try cache.allKeys() == ["Item:1"])
+        try other.execute("COMMIT")
+        #expect(try cache.loadRecord(forKey: "Item:1") == nil, "and the write, once committed")
+    }
 }

@@ -10,6 +10,7 @@ let groups: [BenchmarkGroup] = [
     codegenScaleBenchmarks,
     modelBenchmarks,
     responseBenchmarks,
+    largeResponseBenchmarks,
     cacheBenchmarks,
     chainedCacheBenchmarks,
     deduplicationBenchmarks,

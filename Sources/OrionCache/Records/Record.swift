@@ -36,8 +36,9 @@ public struct Record: Sendable, Hashable {
     }
 }
 
-/// A field's value in a record.
-public indirect enum RecordValue: Sendable, Hashable {
+/// A field's value in a record. Not `indirect`: a list's array already holds its elements out of
+/// line, and boxing every value would cost an allocation per field of every record.
+public enum RecordValue: Sendable, Hashable {
     /// A scalar, an enum value or null, as the server sent it.
     case value(JSONValue)
     /// An object, stored as its own record.

@@ -39,7 +39,7 @@ let responseBenchmarks = BenchmarkGroup(figures: [
     "response.launches10k.ms", "response.launches10k.vs_jsonserialization", "response.launches10k.peak_mb",
 ]) { settings in
     let github = try Data(contentsOf: SharedData.directory.appendingPathComponent("responses/github-issues-and-comments.json"))
-    let launchesFile = try LaunchesResponse.file()
+    let launchesFile = try LaunchesResponse.file(count: 10_000)
     let launches = try Data(contentsOf: launchesFile)
 
     let githubTime = try settings.bestTime { try ResponseObject(jsonData: github).field("data", as: IssuesAndCommentsForRepositoryQuery.Data.self) }
@@ -58,20 +58,54 @@ let responseBenchmarks = BenchmarkGroup(figures: [
     ]
 }
 
-/// The 10,000-launch `LaunchList` response.
+/// The same on the 100,000-launch response (28 MB), and whether the cost scales with it: the
+/// 100k time over the 10k time measured in turns with it (linear is 10), and the 100k peak over
+/// the size of its JSON. Under `--quick`, each comes from one run, like every other figure.
+let largeResponseBenchmarks = BenchmarkGroup(figures: [
+    "response.launches100k.ms", "response.launches100k.vs_jsonserialization", "response.launches100k.peak_mb",
+    "response.launches100k.vs_10k", "response.launches100k.peak_vs_json",
+]) { settings in
+    let launches = try Data(contentsOf: try LaunchesResponse.file(count: 10_000))
+    let largeFile = try LaunchesResponse.file(count: 100_000)
+    let large = try Data(contentsOf: largeFile)
+    guard try LaunchesResponse.models(large).launches.launches.count == 100_000 else {
+        throw BenchmarkError(description: "expected 100,000 launches")
+    }
+    // A run takes a third of a second or more: a longer budget still gives several turns.
+    let largeTimes = try settings.bestTimes(budget: 4, baseline: { try JSONSerialization.jsonObject(with: large) }) {
+        try LaunchesResponse.models(large)
+    }
+    let scale = try settings.bestTimes(budget: 4, baseline: { try LaunchesResponse.models(launches) }) {
+        try LaunchesResponse.models(large)
+    }
+    let peak = try LaunchesResponse.childPeakMegabytes(largeFile)
+    return [
+        Figure(name: "response.launches100k.ms", value: largeTimes.measured * 1000, unit: "ms"),
+        Figure(name: "response.launches100k.vs_jsonserialization", value: largeTimes.baseline / largeTimes.measured, unit: "x"),
+        Figure(name: "response.launches100k.peak_mb", value: peak, unit: "MB"),
+        Figure(name: "response.launches100k.vs_10k", value: scale.measured / scale.baseline, unit: "x"),
+        Figure(name: "response.launches100k.peak_vs_json", value: peak / (Double(large.count) / 1_048_576), unit: "x"),
+    ]
+}
+
+/// The `LaunchList` responses of 10,000 and 100,000 launches.
 enum LaunchesResponse {
-    /// Writes it with the shared generator (once per machine, in the temporary directory).
-    static func file() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orion-bench-launches-10000.json")
+    /// Writes the response of `count` launches with the shared generator (once per machine, in
+    /// the temporary directory).
+    static func file(count: Int = 10_000) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("orion-bench-launches-\(count).json")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         let script = SharedData.directory.appendingPathComponent("responses/gen_launches.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "10000", url.path]
+        // Written beside it and moved in whole: a run cut short leaves no partial file to reuse.
+        let partial = url.appendingPathExtension("partial")
+        process.arguments = ["python3", script.path, String(count), partial.path]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchmarkError(description: "gen_launches.py failed (python3 is needed)") }
+        try FileManager.default.moveItem(at: partial, to: url)
         return url
     }
 
