@@ -138,7 +138,8 @@ public enum CodeGenerator {
         let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
         let layout = OutputLayout(options: options, sources: documents.compactMap(\.source?.name))
         let sourceNames = Dictionary(documents.compactMap { $0.source.map { ($0.id, $0.name) } }, uniquingKeysWith: { first, _ in first })
-        var builder = ModelTreeBuilder(schema: schema, naming: SwiftModelNaming(namespace: options.namespace, compilation: compilation), compilation: compilation)
+        let naming = SwiftModelNaming(namespace: options.namespace, compilation: compilation)
+        var builder = ModelTreeBuilder(schema: schema, naming: naming, compilation: compilation)
         var files: [GeneratedFile] = []
 
         for fragment in compilation.fragments {
@@ -156,7 +157,8 @@ public enum CodeGenerator {
             let data = builder.operationModel(operation, path: typeName + ".Data", name: "Data")
             let document = Self.document(of: operation, fragments: fragmentsByName)
             var writer = SwiftWriter()
-            operationRenderer.render(operation, data: data, document: document, into: &writer)
+            let fragmentTypeNames = operation.referencedFragments.filter { fragmentsByName[$0] != nil }.map(naming.fragmentTypeName)
+            operationRenderer.render(operation, data: data, document: document, fragmentTypeNames: fragmentTypeNames, into: &writer)
             let folder: String
             switch operation.operationType {
             case .query: folder = "Queries"

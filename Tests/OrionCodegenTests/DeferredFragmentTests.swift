@@ -38,8 +38,8 @@ import Testing
     @Test func aFragmentSpreadBothDeferredAndNotHasTwoNames() throws {
         let swift = try Generation.run(
             sdl: Self.sdl, operations: "query Q { launch { id ...Site @defer ...Site } } fragment Site on Launch { site }")
-        #expect(swift.contains("public var site: Site { __data[3] }"))
-        #expect(swift.contains("public var site_: OrionAPI.Deferred<Site> { __data[4] }"))
+        #expect(swift.contains("public var site: Site { __data[2] }"))
+        #expect(swift.contains("public var site_: OrionAPI.Deferred<Site> { __data[3] }"))
     }
 
     @Test func deferIfFalseIsAnOrdinaryFragment() throws {

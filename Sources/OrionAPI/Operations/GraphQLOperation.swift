@@ -15,6 +15,19 @@ public struct OperationDocument: Sendable, Hashable {
         self.text = text
         self.identifier = identifier
     }
+
+    /// Creates the document of an operation that uses fragments from its definition and the
+    /// fragments' own ``Fragment/fragmentDefinition``, each on a line after it in the order given,
+    /// so that generated code holds each fragment's text once however many operations use it.
+    ///
+    /// - Parameters:
+    ///   - definition: The operation's definition alone.
+    ///   - fragments: Every fragment the operation uses, directly or through other fragments,
+    ///     each once, in the order the document lists them.
+    ///   - identifier: The SHA-256 of the composed text, computed at generation time.
+    public init(definition: String, fragments: [any Fragment.Type], identifier: String) {
+        self.init(text: ([definition] + fragments.map { $0.fragmentDefinition }).joined(separator: "\n"), identifier: identifier)
+    }
 }
 
 /// A query, mutation or subscription generated from a `.graphql` file.

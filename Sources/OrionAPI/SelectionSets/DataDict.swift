@@ -23,6 +23,14 @@ public struct DataDict: Sendable, Hashable {
     }
 
     /// A value of a selection, checked against its type when the data was decoded.
+    /// The data of the fragment at `index`: generated models read the fields that only a
+    /// fragment selects through it, `__data.fragment(3)[1]`, since they are decoded there alone.
+    @inlinable
+    public func fragment(_ index: Int) -> DataDict {
+        guard case .object(let data) = values[index] else { Self.mismatch(values[index], expected: "a fragment's data") }
+        return data
+    }
+
     public enum Value: Sendable, Hashable {
         case null
         /// A selection that @include/@skip left out: absent from the response, not `null` in it.

@@ -98,6 +98,13 @@ extension SelectionSet {
     /// included: a field that @include/@skip excluded is absent, one included and `null` is
     /// `null`.
     public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__selections) }
+
+    /// The named fragments the model spreads, each a property of ``Fragments`` that generated
+    /// code declares in an extension for this model: `hero.fragments.heroDetails`.
+    public var fragments: Fragments { Fragments(_dataDict: __data) }
+
+    /// The type of ``fragments``.
+    public typealias Fragments = OrionAPI.Fragments<Self>
 }
 
 extension ResponseObject {

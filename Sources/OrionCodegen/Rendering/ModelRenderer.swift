@@ -31,22 +31,18 @@ struct ModelRenderer {
             }
             writer.line("\(access)static var __parentType: OrionAPI.ParentType { \(parentType(model.parentTypeName)) }")
             renderSelections(model, into: &writer)
-            writer.line()
             renderStorage(into: &writer)
             writer.line()
             // Positions follow `renderSelections`: fields, type cases, fragments, deferred fragments.
-            for (index, property) in model.properties.enumerated() { renderDeclaration(property, index: index, into: &writer) }
+            let storedCount = model.storedProperties.count
+            for property in model.properties { renderDeclaration(property, into: &writer) }
             for (offset, typeCase) in model.typeCases.enumerated() {
-                let index = model.properties.count + offset
+                let index = storedCount + offset
                 writer.line("\(access)var \(SwiftNames.identifier(typeCase.propertyName)): \(typeCase.typeName)? { __data[\(index)] }")
             }
-            let firstDeferred = model.properties.count + model.typeCases.count + model.fragments.count
+            let firstDeferred = storedCount + model.typeCases.count + model.fragments.count
             for (offset, deferred) in model.deferredFragments.enumerated() where !deferred.isNamedFragment {
                 writer.line("\(access)var \(SwiftNames.identifier(deferred.propertyName)): \(deferredType(deferred)) { __data[\(firstDeferred + offset)] }")
-            }
-            if !model.fragments.isEmpty || model.deferredFragments.contains(where: \.isNamedFragment) {
-                writer.line("\(access)var fragments: Fragments { Fragments(_dataDict: __data) }")
-                writer.line("\(access)typealias Fragments = OrionAPI.Fragments<\(model.name)>")
             }
             for nested in model.nested {
                 writer.line()
@@ -61,12 +57,13 @@ struct ModelRenderer {
         if !model.fragments.isEmpty || model.deferredFragments.contains(where: \.isNamedFragment) {
             writer.line()
             writer.block("extension OrionAPI.Fragments where Model == \(model.path)") { writer in
+                let storedCount = model.storedProperties.count
                 for (offset, fragment) in model.fragments.enumerated() {
-                    let index = model.properties.count + model.typeCases.count + offset
+                    let index = storedCount + model.typeCases.count + offset
                     let type = fragment.typeName + (fragment.isOptional ? "?" : "")
                     writer.line("\(access)var \(SwiftNames.identifier(fragment.propertyName)): \(type) { __data[\(index)] }")
                 }
-                let firstDeferred = model.properties.count + model.typeCases.count + model.fragments.count
+                let firstDeferred = storedCount + model.typeCases.count + model.fragments.count
                 for (offset, deferred) in model.deferredFragments.enumerated() where deferred.isNamedFragment {
                     writer.line("\(access)var \(SwiftNames.identifier(deferred.propertyName)): \(deferredType(deferred)) { __data[\(firstDeferred + offset)] }")
                 }
@@ -97,7 +94,7 @@ struct ModelRenderer {
     private func renderSelections(_ model: IRModel, into writer: inout SwiftWriter) {
         // Built once: the cache walks them for every object it writes and reads.
         writer.line("\(access)static let __selections: [OrionAPI.Selection] = [")
-        for property in model.properties {
+        for property in model.storedProperties {
             let field = property.field
             var arguments = "." + "field(" + SwiftLiteral.string(field.name)
             if let alias = field.alias { arguments += ", alias: " + SwiftLiteral.string(alias) }
@@ -193,9 +190,11 @@ struct ModelRenderer {
         }
     }
 
-    private func renderDeclaration(_ property: IRProperty, index: Int, into writer: inout SwiftWriter) {
+    /// A field's property: read at its position, or through the fragments that select it.
+    private func renderDeclaration(_ property: IRProperty, into writer: inout SwiftWriter) {
         writer.documentation(property.field.description)
         if let reason = property.field.deprecationReason { writer.deprecation(reason) }
-        writer.line("\(access)var \(SwiftNames.identifier(property.field.responseKey)): \(swiftType(property)) { __data[\(index)] }")
+        let path = property.readPath.dropLast().map { ".fragment(\($0))" }.joined() + "[\(property.readPath.last ?? 0)]"
+        writer.line("\(access)var \(SwiftNames.identifier(property.field.responseKey)): \(swiftType(property)) { __data\(path) }")
     }
 }

@@ -28,7 +28,11 @@ struct OperationRenderer {
     /// Members of a generated operation that a variable's property must not take.
     static let reservedVariableNames: Set<String> = ["__variables", "__defaultVariables", "hashValue", "variablesWithDefaults", "hasDeferredFragments"]
 
-    func render(_ operation: IROperation, data: IRModel, document: String, into writer: inout SwiftWriter) {
+    /// - Parameters:
+    ///   - document: The whole text the client sends, whose hash the generated code carries.
+    ///   - fragmentTypeNames: The Swift types of the fragments `document` lists after the
+    ///     operation's definition, in its order.
+    func render(_ operation: IROperation, data: IRModel, document: String, fragmentTypeNames: [String], into writer: inout SwiftWriter) {
         let protocolName: String
         switch operation.operationType {
         case .query: protocolName = "GraphQLQuery"
@@ -39,11 +43,13 @@ struct OperationRenderer {
         writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName), Swift.Hashable") { writer in
             writer.line("\(access)static let operationName = \(SwiftLiteral.string(operation.name))")
             writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
-            let literal = SwiftLiteral.rawMultiline(document, indent: "    ")
+            // Fragments are referenced, not repeated: each one's text is in its own type, once.
+            let literal = SwiftLiteral.rawMultiline(operation.definitionText, indent: "    ")
             writer.line("\(access)static let operationDocument = OrionAPI.OperationDocument(")
-            writer.line("  text: " + literal[0])
+            writer.line("  \(fragmentTypeNames.isEmpty ? "text" : "definition"): " + literal[0])
             for line in literal.dropFirst().dropLast() { writer.line(line) }
             writer.line(literal[literal.count - 1] + ",")
+            if !fragmentTypeNames.isEmpty { writer.line("  fragments: [\(fragmentTypeNames.map { $0 + ".self" }.joined(separator: ", "))],") }
             writer.line("  identifier: \(SwiftLiteral.string(SHA256.hexDigest(document)))")
             writer.line(")")
             if operation.hasDeferredFragments { writer.line("\(access)static var hasDeferredFragments: Swift.Bool { true }") }

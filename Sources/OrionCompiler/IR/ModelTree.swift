@@ -26,6 +26,10 @@ public struct IRModel: Sendable {
     /// through `fragments`.
     public var deferredFragments: [IRDeferredFragment] = []
     public var description: String?
+
+    /// The fields the model selects itself, in the order of its data: the others are read
+    /// through a fragment (``IRProperty/readPath``).
+    public var storedProperties: [IRProperty] { properties.filter(\.isStored) }
 }
 
 /// A fragment selected with `@defer`: its fields are not the model's, but those of a model of its
@@ -50,7 +54,17 @@ public struct IRProperty: Sendable {
     public var nestedPath: String?
     /// The nested model's name when it is declared inside this model (written unqualified).
     public var ownNestedName: String?
+    /// Where the value is in the model's data: one position for a field the model selects
+    /// itself; for a field only a fragment it spreads selects, the fragment's position, then
+    /// the field's place in the fragment's data (itself a path when that fragment has it from
+    /// another), so that a fragment's fields are selected and decoded once, in the fragment.
+    public var readPath: [Int] = []
+    /// The property name of the fragment spread that alone selects the field, before
+    /// `readPath` is known.
+    var delegate: (propertyName: String, fragmentPath: String)?
 
+    /// Whether the model selects the field itself (it is in the model's selections).
+    public var isStored: Bool { delegate == nil }
     public var isConditional: Bool { !field.inclusion.isAlways }
 }
 

@@ -16,6 +16,9 @@ import GraphQLLanguage
 ///    inherit the enclosing model's resolved fields.
 /// E. Each model's resolved fields are memoized by path, so a fragment is resolved once however
 ///    often it is spread.
+/// G. A field that only fragments spread here select, all of them one fragment, is not selected
+///    again: the model reads it through the fragment's data (``IRProperty/readPath``), so each
+///    fragment's fields are selected, decoded and generated once, where the fragment is.
 /// F. A fragment with `@defer` adds nothing to the model's fields (they are not in the first
 ///    payload): an inline one becomes a nested model that inherits the enclosing model's fields,
 ///    as a type case does, and a spread refers to the fragment's model; the model exposes each
@@ -58,12 +61,13 @@ public struct ModelTreeBuilder {
     /// fragment or enclosing model.
     private enum Occurrence {
         case own(IRField)
-        case inherited(IRProperty)
+        /// `fragment`: the spread it comes from (G), nil for the enclosing model's.
+        case inherited(IRProperty, fragment: (propertyName: String, fragmentPath: String)?)
 
         var field: IRField {
             switch self {
             case .own(let field): return field
-            case .inherited(let property): return property.field
+            case .inherited(let property, _): return property.field
             }
         }
     }
@@ -72,7 +76,7 @@ public struct ModelTreeBuilder {
         var model = IRModel(path: path, name: name, kind: kind, parentTypeName: parentTypeName)
         // A: own fields, inherited entries, and the inline fragments that become type cases.
         var ownFields: [IRField] = []
-        var inheritedEntries = inherited
+        var inheritedEntries: [(IRProperty, fragment: (propertyName: String, fragmentPath: String)?)] = inherited.map { ($0, nil) }
         var typeCaseSets: [(key: String, condition: String?, inclusion: Inclusion, sets: [IRSelectionSet])] = []
         // F: by label, in order of appearance.
         var deferredSets: [(label: String, condition: String?, sets: [IRSelectionSet])] = []
@@ -112,8 +116,8 @@ public struct ModelTreeBuilder {
                     continue
                 }
                 let always = spread.inclusion.isAlways && spread.isAlwaysApplicable
-                if always { inheritedEntries += builder.resolved[fragmentModel.path] ?? [] }
                 let propertyName = builder.naming.fragmentPropertyName(spread.fragmentName)
+                if always { inheritedEntries += (builder.resolved[fragmentModel.path] ?? []).map { ($0, (propertyName, fragmentModel.path)) } }
                 if let index = model.fragments.firstIndex(where: { $0.propertyName == propertyName }) {
                     if always { model.fragments[index].isOptional = false }
                     model.fragments[index].inclusion = Inclusion.merging([model.fragments[index].inclusion, spread.inclusion])
@@ -129,13 +133,20 @@ public struct ModelTreeBuilder {
         // B
         var occurrences = OrderedGroups<Occurrence>()
         for field in ownFields { occurrences.append(.own(field), for: field.responseKey) }
-        for entry in inheritedEntries { occurrences.append(.inherited(entry), for: entry.field.responseKey) }
+        for (entry, fragment) in inheritedEntries { occurrences.append(.inherited(entry, fragment: fragment), for: entry.field.responseKey) }
 
         for key in occurrences.keys {
             let all = occurrences[key]
             guard var field = all.first?.field else { continue }
             field.inclusion = Inclusion.merging(all.map(\.field.inclusion))
             var property = IRProperty(field: field)
+            // G
+            if case .inherited(_, let fragment?) = all[0], all.allSatisfy({ occurrence in
+                if case .inherited(_, let other?) = occurrence { return other.propertyName == fragment.propertyName }
+                return false
+            }) {
+                property.delegate = fragment
+            }
             if schema[field.type.namedType.name.value]?.isComposite == true {
                 // C
                 var ownSets: [IRSelectionSet] = []
@@ -143,7 +154,7 @@ public struct ModelTreeBuilder {
                 for occurrence in all {
                     switch occurrence {
                     case .own(let own): if let set = own.selectionSet { ownSets.append(set) }
-                    case .inherited(let entry): if let nestedPath = entry.nestedPath, !inheritedPaths.contains(nestedPath) { inheritedPaths.append(nestedPath) }
+                    case .inherited(let entry, _): if let nestedPath = entry.nestedPath, !inheritedPaths.contains(nestedPath) { inheritedPaths.append(nestedPath) }
                     }
                 }
                 if ownSets.isEmpty && inheritedPaths.count == 1 {
@@ -163,6 +174,20 @@ public struct ModelTreeBuilder {
                 }
             }
             model.properties.append(property)
+        }
+        // G: positions follow the selections' order: fields, type cases, fragments, deferred.
+        let storedCount = model.properties.count(where: \.isStored)
+        var nextStored = 0
+        for index in model.properties.indices {
+            guard let delegate = model.properties[index].delegate else {
+                model.properties[index].readPath = [nextStored]
+                nextStored += 1
+                continue
+            }
+            let fragmentIndex = model.fragments.firstIndex { $0.propertyName == delegate.propertyName } ?? 0
+            let key = model.properties[index].field.responseKey
+            let inner = resolved[delegate.fragmentPath]?.first { $0.field.responseKey == key }?.readPath ?? []
+            model.properties[index].readPath = [storedCount + typeCaseSets.count + fragmentIndex] + inner
         }
         resolved[path] = model.properties
 

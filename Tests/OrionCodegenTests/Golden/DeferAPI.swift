@@ -19,7 +19,6 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("mission", Mission.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -33,7 +32,6 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -46,7 +44,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "LaunchAllAtOnce"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query LaunchAllAtOnce($id: ID!) {
         launch(id: $id) {
           __typename
@@ -61,14 +59,8 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           ...MissionDetails
         }
       }
-      fragment MissionDetails on Launch {
-        __typename
-        mission {
-          __typename
-          name
-        }
-      }
       """#,
+    fragments: [MissionDetails.self],
     identifier: "47a238d5cc7034764d6c943ee27fce55acbb872a82010de30b7b39013482129b"
   )
 
@@ -87,7 +79,6 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -101,10 +92,8 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .field("rocket", Rocket.self),
-        .field("mission", MissionDetails.Mission.self),
         .fragment(MissionDetails.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -114,9 +103,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       /// Held until the test releases the gate `rocket-<id>`.
       public var rocket: Rocket { __data[3] }
       /// Held until the test releases the gate `mission-<id>`.
-      public var mission: MissionDetails.Mission { __data[4] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Launch>
+      public var mission: MissionDetails.Mission { __data.fragment(4)[1] }
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Rocket) }
@@ -126,7 +113,6 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String.self),
           .field("type", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -140,7 +126,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 extension OrionAPI.Fragments where Model == LaunchAllAtOnceQuery.Data.Launch {
-  public var missionDetails: MissionDetails { __data[5] }
+  public var missionDetails: MissionDetails { __data[4] }
 }
 
 public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -184,7 +170,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -198,7 +183,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -213,7 +197,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -229,7 +212,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -246,7 +228,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "LaunchDeferred"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query LaunchDeferred($id: ID!) {
         launch(id: $id) {
           __typename
@@ -263,14 +245,8 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           ...MissionDetails @defer
         }
       }
-      fragment MissionDetails on Launch {
-        __typename
-        mission {
-          __typename
-          name
-        }
-      }
       """#,
+    fragments: [MissionDetails.self],
     identifier: "3c29d5b48c15b508d52353ae7523cd860fb75a65e4cc69b14d8ba079ac912b1e"
   )
   public static var hasDeferredFragments: Swift.Bool { true }
@@ -290,7 +266,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -306,7 +281,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .deferred(MissionDetails.self, label: nil),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -314,8 +288,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var id: Swift.String { __data[1] }
       public var site: Swift.String { __data[2] }
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[4] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Launch>
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
@@ -325,7 +297,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("id", Swift.String.self),
           .field("site", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -343,7 +314,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
             .field("name", Swift.String.self),
             .field("type", Swift.String.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -399,7 +369,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -413,7 +382,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -428,7 +396,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -444,7 +411,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
             .field("id", Swift.String.self),
             .field("reliability", Swift.Double?.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

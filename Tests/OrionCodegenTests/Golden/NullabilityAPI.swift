@@ -18,7 +18,6 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
     .field("name", OrionAPI.FieldResult<Swift.String>.self, catch: .result),
     .field("avatarUrl", Swift.String?.self, catch: .throw),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -33,7 +32,7 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "UserFriends"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query UserFriends($id: ID!) {
         user(id: $id) {
           __typename
@@ -46,12 +45,8 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           ...UserSummary
         }
       }
-      fragment UserSummary on User {
-        __typename
-        name
-        avatarUrl
-      }
       """#,
+    fragments: [UserSummary.self],
     identifier: "94bb45177ad910865d2c382f58449f2d075e34412138d5a77010bc71aeaba6a0"
   )
 
@@ -70,7 +65,6 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("user", User?.self, arguments: ["id": .variable("id")], catch: .throw),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -82,11 +76,8 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("friends", OrionAPI.FieldResult<[Friend?]>.self, catch: .result),
-        .field("name", OrionAPI.FieldResult<Swift.String>.self, catch: .result),
-        .field("avatarUrl", Swift.String?.self, catch: .throw),
         .fragment(UserSummary.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -94,11 +85,9 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var id: Swift.String { __data[1] }
       public var friends: OrionAPI.FieldResult<[Friend?]> { __data[2] }
       /// Null only when it has an error.
-      public var name: OrionAPI.FieldResult<Swift.String> { __data[3] }
+      public var name: OrionAPI.FieldResult<Swift.String> { __data.fragment(3)[1] }
       /// Null when the user has none: a value of its own.
-      public var avatarUrl: Swift.String? { __data[4] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<User>
+      public var avatarUrl: Swift.String? { __data.fragment(3)[2] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
@@ -107,7 +96,6 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self, catch: .null),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -121,7 +109,7 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 extension OrionAPI.Fragments where Model == UserFriendsQuery.Data.User {
-  public var userSummary: UserSummary { __data[5] }
+  public var userSummary: UserSummary { __data[3] }
 }
 
 public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -147,7 +135,6 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("users", [User?]?.self, catch: .throw),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -160,7 +147,6 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -214,7 +200,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("user", User?.self, arguments: ["id": .variable("id")], catch: .null),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -234,7 +219,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", alias: "throwName", Swift.String.self, catch: .throw),
         .field("bestFriend", OrionAPI.FieldResult<BestFriend>.self, catch: .result),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -261,7 +245,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("id", Swift.String.self),
           .field("name", Swift.String.self, catch: .throw),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

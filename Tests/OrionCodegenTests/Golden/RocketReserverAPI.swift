@@ -25,7 +25,6 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
     .field("isBooked", Swift.Bool.self),
     .field("mission", Mission?.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -41,7 +40,6 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
       .field("__typename", Swift.String.self),
       .field("name", Swift.String?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -86,7 +84,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("bookTrips", BookTrips.self, arguments: ["launchIds": .list([.variable("id")])]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -101,7 +98,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -117,7 +113,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -165,7 +160,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("cancelTrip", CancelTrip.self, arguments: ["launchId": .variable("launchId")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -180,7 +174,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -196,7 +189,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -240,7 +232,6 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("login", Login?.self, arguments: ["email": .variable("email")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -255,7 +246,6 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
         .field("email", Swift.String.self),
         .field("token", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -298,7 +288,6 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
     public static let __selections: [OrionAPI.Selection] = [
       .field("uploadProfileImage", UploadProfileImage?.self, arguments: ["file": .variable("file")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -312,7 +301,6 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
         .field("id", Swift.String.self),
         .field("profileImage", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -366,7 +354,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("launch", Launch?.self, arguments: ["id": .variable("launchId")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -382,7 +369,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("rocket", Rocket?.self),
         .field("isBooked", Swift.Bool.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -400,7 +386,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String?.self),
           .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("LARGE"))]),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -417,7 +402,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String?.self),
           .field("type", Swift.String?.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -481,7 +465,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -497,7 +480,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("hasMore", Swift.Bool.self),
         .field("launches", [Launch?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -516,7 +498,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("mission", Mission?.self),
           .field("rocket", Rocket?.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -534,7 +515,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
             .field("name", Swift.String?.self),
             .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("SMALL"))]),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -551,7 +531,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
             .field("name", Swift.String?.self),
             .field("type", Swift.String?.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -569,7 +548,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "Me"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query Me {
         me {
           __typename
@@ -583,17 +562,8 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         }
         totalTripsBooked
       }
-      fragment LaunchSummary on Launch {
-        __typename
-        id
-        site
-        isBooked
-        mission {
-          __typename
-          name
-        }
-      }
       """#,
+    fragments: [LaunchSummary.self],
     identifier: "891e3e27934ec7a3fb9c86a3afde7e03fb20e0c5f7582b005f2f079f2bab079f"
   )
 
@@ -605,7 +575,6 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       .field("me", Me?.self),
       .field("totalTripsBooked", Swift.Int?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -622,7 +591,6 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("profileImage", Swift.String?.self),
         .field("trips", [Trip?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -636,30 +604,23 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", Swift.String.self),
-          .field("id", Swift.String.self),
-          .field("site", Swift.String?.self),
-          .field("isBooked", Swift.Bool.self),
-          .field("mission", LaunchSummary.Mission?.self),
           .fragment(LaunchSummary.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         public var __typename: Swift.String { __data[0] }
-        public var id: Swift.String { __data[1] }
-        public var site: Swift.String? { __data[2] }
-        public var isBooked: Swift.Bool { __data[3] }
-        public var mission: LaunchSummary.Mission? { __data[4] }
-        public var fragments: Fragments { Fragments(_dataDict: __data) }
-        public typealias Fragments = OrionAPI.Fragments<Trip>
+        public var id: Swift.String { __data.fragment(1)[1] }
+        public var site: Swift.String? { __data.fragment(1)[2] }
+        public var isBooked: Swift.Bool { __data.fragment(1)[3] }
+        public var mission: LaunchSummary.Mission? { __data.fragment(1)[4] }
       }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
-  public var launchSummary: LaunchSummary { __data[5] }
+  public var launchSummary: LaunchSummary { __data[1] }
 }
 
 public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {
@@ -681,7 +642,6 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("tripsBooked", Swift.Int?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

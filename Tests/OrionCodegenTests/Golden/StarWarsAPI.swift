@@ -16,7 +16,6 @@ public struct CharacterAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -38,7 +37,6 @@ public struct CharacterName: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -62,7 +60,6 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -84,25 +81,20 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, S
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", Swift.String.self),
-    .field("name", Swift.String.self),
-    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: Swift.String { __data[1] }
+  public var name: Swift.String { __data.fragment(1)[1] }
   /// The movies this character appears in
-  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
-  public var fragments: Fragments { Fragments(_dataDict: __data) }
-  public typealias Fragments = OrionAPI.Fragments<CharacterNameAndAppearsInWithNestedFragments>
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data.fragment(1).fragment(2)[1] }
 }
 
 extension OrionAPI.Fragments where Model == CharacterNameAndAppearsInWithNestedFragments {
-  public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[3] }
+  public var characterNameWithNestedAppearsInFragment: CharacterNameWithNestedAppearsInFragment { __data[1] }
 }
 
 public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable {
@@ -122,7 +114,6 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
     .field("name", Swift.String.self),
     .inlineFragment(AsDroid.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -138,7 +129,6 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -162,24 +152,20 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Swift.Has
   public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
   public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", Swift.String.self),
-    .field("name", Swift.String.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self, checksType: true),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: Swift.String { __data[1] }
-  public var fragments: Fragments { Fragments(_dataDict: __data) }
-  public typealias Fragments = OrionAPI.Fragments<CharacterNameAndDroidPrimaryFunction>
+  public var name: Swift.String { __data.fragment(1)[1] }
 }
 
 extension OrionAPI.Fragments where Model == CharacterNameAndDroidPrimaryFunction {
-  public var characterName: CharacterName { __data[2] }
-  public var droidPrimaryFunction: DroidPrimaryFunction? { __data[3] }
+  public var characterName: CharacterName { __data[1] }
+  public var droidPrimaryFunction: DroidPrimaryFunction? { __data[2] }
 }
 
 public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable {
@@ -205,7 +191,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -219,7 +204,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
       .field("friends", [Friend?]?.self),
       .field("__typename", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -233,7 +217,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -247,28 +230,23 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
     public static let __selections: [OrionAPI.Selection] = [
       .field("__typename", Swift.String.self),
-      .field("name", Swift.String.self),
-      .field("friends", [FriendsNames.Friend?]?.self),
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var __typename: Swift.String { __data[0] }
     /// The name of the character
-    public var name: Swift.String { __data[1] }
+    public var name: Swift.String { __data.fragment(1)[1] }
     /// The friends of the character, or an empty list if they have none
-    public var friends: [FriendsNames.Friend?]? { __data[2] }
-    public var fragments: Fragments { Fragments(_dataDict: __data) }
-    public typealias Fragments = OrionAPI.Fragments<AsDroid>
+    public var friends: [FriendsNames.Friend?]? { __data.fragment(2)[1] }
   }
 }
 
 extension OrionAPI.Fragments where Model == CharacterNameWithInlineFragment.AsDroid {
-  public var characterName: CharacterName { __data[3] }
-  public var friendsNames: FriendsNames { __data[4] }
+  public var characterName: CharacterName { __data[1] }
+  public var friendsNames: FriendsNames { __data[2] }
 }
 
 public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift.Hashable {
@@ -284,10 +262,8 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift
   public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
-    .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
     .fragment(CharacterAppearsIn.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -295,13 +271,11 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift
   /// The name of the character
   public var name: Swift.String { __data[1] }
   /// The movies this character appears in
-  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
-  public var fragments: Fragments { Fragments(_dataDict: __data) }
-  public typealias Fragments = OrionAPI.Fragments<CharacterNameWithNestedAppearsInFragment>
+  public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data.fragment(2)[1] }
 }
 
 extension OrionAPI.Fragments where Model == CharacterNameWithNestedAppearsInFragment {
-  public var characterAppearsIn: CharacterAppearsIn { __data[3] }
+  public var characterAppearsIn: CharacterAppearsIn { __data[2] }
 }
 
 public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
@@ -319,7 +293,6 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
     .field("name", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -343,7 +316,6 @@ public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -364,27 +336,22 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
   public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
   public static let __selections: [OrionAPI.Selection] = [
     .field("__typename", Swift.String.self),
-    .field("name", Swift.String.self),
-    .field("primaryFunction", Swift.String?.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   public var __typename: Swift.String { __data[0] }
   /// The name of the character
-  public var name: Swift.String { __data[1] }
+  public var name: Swift.String { __data.fragment(1)[1] }
   /// This droid's primary function
-  public var primaryFunction: Swift.String? { __data[2] }
-  public var fragments: Fragments { Fragments(_dataDict: __data) }
-  public typealias Fragments = OrionAPI.Fragments<DroidNameAndPrimaryFunction>
+  public var primaryFunction: Swift.String? { __data.fragment(2)[1] }
 }
 
 extension OrionAPI.Fragments where Model == DroidNameAndPrimaryFunction {
-  public var characterName: CharacterName { __data[3] }
-  public var droidPrimaryFunction: DroidPrimaryFunction { __data[4] }
+  public var characterName: CharacterName { __data[1] }
+  public var droidPrimaryFunction: DroidPrimaryFunction { __data[2] }
 }
 
 public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
@@ -400,7 +367,6 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -425,7 +391,6 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("friends", [Friend?]?.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -439,7 +404,6 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -470,7 +434,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -487,7 +450,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -505,7 +467,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -530,7 +491,6 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
     .field("__typename", Swift.String.self),
     .field("height", Swift.Double?.self, arguments: ["unit": .variable("heightUnit")]),
   ]
-
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -562,7 +522,6 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -575,7 +534,6 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -622,7 +580,6 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -635,7 +592,6 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -671,7 +627,6 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
     public static let __selections: [OrionAPI.Selection] = [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -684,7 +639,6 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -701,19 +655,15 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
   public static let operationName = "DroidDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query DroidDetailsWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
           ...DroidDetails
         }
       }
-      fragment DroidDetails on Droid {
-        __typename
-        name
-        primaryFunction
-      }
       """#,
+    fragments: [DroidDetails.self],
     identifier: "7277e97563e911ac8f5c91d401028d218aae41f38df014d7fa0b037bb2a2e739"
   )
 
@@ -732,7 +682,6 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -744,13 +693,10 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
         .field("__typename", Swift.String.self),
         .fragment(DroidDetails.self, checksType: true),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
 }
@@ -794,7 +740,6 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -808,7 +753,6 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -826,7 +770,6 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -872,7 +815,6 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -885,7 +827,6 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -901,7 +842,6 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -917,7 +857,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
   public static let operationName = "HeroAndFriendsNamesWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroAndFriendsNamesWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
@@ -925,14 +865,8 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
           ...FriendsNames
         }
       }
-      fragment FriendsNames on Character {
-        __typename
-        friends {
-          __typename
-          name
-        }
-      }
       """#,
+    fragments: [FriendsNames.self],
     identifier: "1d3ad903dad146ff9d7aa09813fc01becd017489bfc1af8ffd178498730a5a26"
   )
 
@@ -951,7 +885,6 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -962,10 +895,8 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
-        .field("friends", [FriendsNames.Friend?]?.self),
         .fragment(FriendsNames.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -973,22 +904,20 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
       /// The name of the character
       public var name: Swift.String { __data[1] }
       /// The friends of the character, or an empty list if they have none
-      public var friends: [FriendsNames.Friend?]? { __data[2] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var friends: [FriendsNames.Friend?]? { __data.fragment(2)[1] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentQuery.Data.Hero {
-  public var friendsNames: FriendsNames { __data[3] }
+  public var friendsNames: FriendsNames { __data[2] }
 }
 
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
         hero(episode: $episode) {
           __typename
@@ -1004,11 +933,8 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
           }
         }
       }
-      fragment CharacterName on Character {
-        __typename
-        name
-      }
       """#,
+    fragments: [CharacterName.self],
     identifier: "e02ef22e116ad1ca35f0298ed3badb60eeb986203f0088575a5f137768c322fc"
   )
 
@@ -1027,7 +953,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1040,7 +965,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
         .field("friends", [Friend?]?.self),
         .inlineFragment(AsDroid.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1053,18 +977,14 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
         public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
         public static let __selections: [OrionAPI.Selection] = [
           .field("__typename", Swift.String.self),
-          .field("name", Swift.String.self),
           .fragment(CharacterName.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
         public var __typename: Swift.String { __data[0] }
         /// The name of the character
-        public var name: Swift.String { __data[1] }
-        public var fragments: Fragments { Fragments(_dataDict: __data) }
-        public typealias Fragments = OrionAPI.Fragments<Friend>
+        public var name: Swift.String { __data.fragment(1)[1] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
@@ -1073,7 +993,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
           .field("friends", [Friend?]?.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1088,15 +1007,12 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
             .field("name", Swift.String.self),
             .fragment(CharacterName.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
           public var __typename: Swift.String { __data[0] }
           /// The name of the character
           public var name: Swift.String { __data[1] }
-          public var fragments: Fragments { Fragments(_dataDict: __data) }
-          public typealias Fragments = OrionAPI.Fragments<Friend>
         }
       }
     }
@@ -1104,7 +1020,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 }
 
 extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.Friend {
-  public var characterName: CharacterName { __data[2] }
+  public var characterName: CharacterName { __data[1] }
 }
 
 extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwiceQuery.Data.Hero.AsDroid.Friend {
@@ -1146,7 +1062,6 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1160,7 +1075,6 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1178,7 +1092,6 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1226,7 +1139,6 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1240,7 +1152,6 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1259,7 +1170,6 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1295,7 +1205,6 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1307,7 +1216,6 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1322,18 +1230,15 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
   public static let operationName = "HeroAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroAppearsInWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
           ...CharacterAppearsIn
         }
       }
-      fragment CharacterAppearsIn on Character {
-        __typename
-        appearsIn
-      }
       """#,
+    fragments: [CharacterAppearsIn.self],
     identifier: "1756158bd7736d58db45a48d74a724fa1b6fdac735376df8afac8318ba5431fb"
   )
 
@@ -1352,7 +1257,6 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1362,48 +1266,35 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
-        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterAppearsIn.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
-      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data.fragment(1)[1] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroAppearsInWithFragmentQuery.Data.Hero {
-  public var characterAppearsIn: CharacterAppearsIn { __data[2] }
+  public var characterAppearsIn: CharacterAppearsIn { __data[1] }
 }
 
 public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroDetailsFragmentConditionalInclusion"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) {
         hero {
           __typename
           ...HeroDetails @include(if: $includeDetails)
         }
       }
-      fragment HeroDetails on Character {
-        __typename
-        name
-        ... on Human {
-          height
-        }
-        ... on Droid {
-          primaryFunction
-        }
-      }
       """#,
+    fragments: [HeroDetails.self],
     identifier: "b31aec7d977249e185922e4cc90318fd2c7197631470904bf937b0626de54b4f"
   )
 
@@ -1422,7 +1313,6 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1434,13 +1324,10 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
         .field("__typename", Swift.String.self),
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
     }
   }
 }
@@ -1482,7 +1369,6 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1494,7 +1380,6 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
         .field("__typename", Swift.String.self),
         .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails"), checksType: false),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1508,7 +1393,6 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
           .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1558,7 +1442,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1572,7 +1455,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1589,7 +1471,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1607,7 +1488,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1625,24 +1505,15 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
   public static let operationName = "HeroDetailsWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroDetailsWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
           ...HeroDetails
         }
       }
-      fragment HeroDetails on Character {
-        __typename
-        name
-        ... on Human {
-          height
-        }
-        ... on Droid {
-          primaryFunction
-        }
-      }
       """#,
+    fragments: [HeroDetails.self],
     identifier: "d20fa2f460058b8eec3d227f2f6088a708cf35dfa2b5ebf1414e34f9674ecfce"
   )
 
@@ -1661,7 +1532,6 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1671,24 +1541,20 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
-        .field("name", Swift.String.self),
         .fragment(HeroDetails.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: Swift.String { __data[1] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var name: Swift.String { __data.fragment(1)[1] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroDetailsWithFragmentQuery.Data.Hero {
-  public var heroDetails: HeroDetails { __data[2] }
+  public var heroDetails: HeroDetails { __data[1] }
 }
 
 public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -1727,7 +1593,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1739,7 +1604,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self, condition: .include("includeFriendsDetails")),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1754,7 +1618,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
           .field("name", Swift.String.self),
           .inlineFragment(AsDroid.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1770,7 +1633,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1825,7 +1687,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1837,7 +1698,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1852,7 +1712,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
           .field("name", Swift.String.self),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1868,7 +1727,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1920,7 +1778,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1932,7 +1789,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1947,7 +1803,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
           .field("id", Swift.String.self),
           .field("friends", [Friend?]?.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1963,7 +1818,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2007,7 +1861,6 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2020,7 +1873,6 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2037,19 +1889,15 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
   public static let operationName = "HeroNameAndAppearsInWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroNameAndAppearsInWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
           ...CharacterNameAndAppearsIn
         }
       }
-      fragment CharacterNameAndAppearsIn on Character {
-        __typename
-        name
-        appearsIn
-      }
       """#,
+    fragments: [CharacterNameAndAppearsIn.self],
     identifier: "0664fed3eb4f9fbdb44e8691d9e8fd11f2b3c097ba11327592054f602bd3ba1a"
   )
 
@@ -2068,7 +1916,6 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2078,27 +1925,22 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
-        .field("name", Swift.String.self),
-        .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
         .fragment(CharacterNameAndAppearsIn.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: Swift.String { __data[1] }
+      public var name: Swift.String { __data.fragment(1)[1] }
       /// The movies this character appears in
-      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[2] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data.fragment(1)[2] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroNameAndAppearsInWithFragmentQuery.Data.Hero {
-  public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[3] }
+  public var characterNameAndAppearsIn: CharacterNameAndAppearsIn { __data[1] }
 }
 
 public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -2134,7 +1976,6 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2146,7 +1987,6 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2191,7 +2031,6 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2203,7 +2042,6 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2244,7 +2082,6 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2256,7 +2093,6 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .skip("skipName")),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2297,7 +2133,6 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2309,7 +2144,6 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .include("includeName")),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2350,7 +2184,6 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2362,7 +2195,6 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2409,7 +2241,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2422,7 +2253,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
         .field("name", Swift.String?.self, condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2437,7 +2267,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2453,7 +2282,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
   public static let operationName = "HeroNameWithFragmentAndID"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroNameWithFragmentAndID($episode: Episode) {
         hero(episode: $episode) {
           __typename
@@ -2461,11 +2290,8 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
           ...CharacterName
         }
       }
-      fragment CharacterName on Character {
-        __typename
-        name
-      }
       """#,
+    fragments: [CharacterName.self],
     identifier: "a87a0694c09d1ed245e9a80f245d96a5f57b20a4aa936ee9ab09b2a43620db02"
   )
 
@@ -2484,7 +2310,6 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2495,10 +2320,8 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
-        .field("name", Swift.String.self),
         .fragment(CharacterName.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2506,33 +2329,28 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
-      public var name: Swift.String { __data[2] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var name: Swift.String { __data.fragment(2)[1] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroNameWithFragmentAndIDQuery.Data.Hero {
-  public var characterName: CharacterName { __data[3] }
+  public var characterName: CharacterName { __data[2] }
 }
 
 public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public static let operationName = "HeroNameWithFragment"
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let operationDocument = OrionAPI.OperationDocument(
-    text: #"""
+    definition: #"""
       query HeroNameWithFragment($episode: Episode) {
         hero(episode: $episode) {
           __typename
           ...CharacterName
         }
       }
-      fragment CharacterName on Character {
-        __typename
-        name
-      }
       """#,
+    fragments: [CharacterName.self],
     identifier: "b952f0054915a32ec524ac0dde0244bcda246649debe149f9e32e303e21c8266"
   )
 
@@ -2551,7 +2369,6 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2561,24 +2378,20 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
       public static let __selections: [OrionAPI.Selection] = [
         .field("__typename", Swift.String.self),
-        .field("name", Swift.String.self),
         .fragment(CharacterName.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       public var __typename: Swift.String { __data[0] }
       /// The name of the character
-      public var name: Swift.String { __data[1] }
-      public var fragments: Fragments { Fragments(_dataDict: __data) }
-      public typealias Fragments = OrionAPI.Fragments<Hero>
+      public var name: Swift.String { __data.fragment(1)[1] }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == HeroNameWithFragmentQuery.Data.Hero {
-  public var characterName: CharacterName { __data[2] }
+  public var characterName: CharacterName { __data[1] }
 }
 
 public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -2612,7 +2425,6 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2625,7 +2437,6 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2686,7 +2497,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2700,7 +2510,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2717,7 +2526,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2734,7 +2542,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2750,7 +2557,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
               .field("__typename", Swift.String.self),
               .field("name", Swift.String.self),
             ]
-
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2770,7 +2576,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2787,7 +2592,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ]
-
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2803,7 +2607,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
               .field("__typename", Swift.String.self),
               .field("name", Swift.String.self),
             ]
-
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2854,7 +2657,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
     public static let __selections: [OrionAPI.Selection] = [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2867,7 +2669,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2881,7 +2682,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
           .field("homePlanet", alias: "property", Swift.String?.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2896,7 +2696,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
           .field("primaryFunction", alias: "property", Swift.String?.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2939,7 +2738,6 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("human", Human?.self, arguments: ["id": .variable("id")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2952,7 +2750,6 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", Swift.String.self),
         .field("mass", Swift.Double?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2992,7 +2789,6 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       .field("hero", Hero?.self),
       .field("hero", alias: "r2", R2?.self),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3005,7 +2801,6 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3020,7 +2815,6 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3072,7 +2866,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("search", [Search?]?.self, arguments: ["text": .variable("term")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3086,7 +2879,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3102,7 +2894,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3120,7 +2911,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3138,7 +2928,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
         ]
-
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3184,7 +2973,6 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3198,7 +2986,6 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("coordinates", [[Swift.Double]]?.self),
         .field("length", Swift.Double?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3235,7 +3022,6 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public static let __selections: [OrionAPI.Selection] = [
       .field("starship", Starship?.self, arguments: ["id": .value(.int(3000))]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3248,7 +3034,6 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3287,7 +3072,6 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       .field("hero", alias: "r2", R2?.self),
       .field("hero", alias: "luke", Luke?.self, arguments: ["episode": .value(.string("EMPIRE"))]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3300,7 +3084,6 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3315,7 +3098,6 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3358,7 +3140,6 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
     public static let __selections: [OrionAPI.Selection] = [
       .field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
     ]
-
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3372,7 +3153,6 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ]
-
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
