@@ -122,12 +122,59 @@ import TestSupport
 /// Offsets are 32-bit: a document longer than the tape can index is a clear error, not a trap.
 struct JSONTapeLengthTests {
     @Test func aDocumentLongerThanTheTapeIndexesIsRefused() throws {
-        let bytes = Array(#"{"data": {"launches": []}}"#.utf8)
-        var fits = JSONTapeParser(bytes: bytes, maximumLength: bytes.count)
-        _ = try fits.parse()
-        var tooLong = JSONTapeParser(bytes: bytes, maximumLength: bytes.count - 1)
-        let error = #expect(throws: JSONParseError.self) { _ = try tooLong.parse() }
-        #expect(error?.message.contains("\(bytes.count) bytes") == true)
+        let array = Array(#"{"data": {"launches": []}}"#.utf8)
+        try array.withUnsafeBufferPointer { bytes in
+            var fits = JSONTapeParser(bytes: bytes, maximumLength: bytes.count)
+            _ = try fits.parse()
+            var tooLong = JSONTapeParser(bytes: bytes, maximumLength: bytes.count - 1)
+            let error = #expect(throws: JSONParseError.self) { _ = try tooLong.parse() }
+            #expect(error?.message.contains("\(bytes.count) bytes") == true)
+        }
         #expect(JSONTapeParser.maximumLength == Int(UInt32.max))
+    }
+
+    @Test func aValueLongerThanAnEntryHoldsIsRefusedAtItsPlace() throws {
+        func parse(_ text: String, maximumValueLength: Int) throws(JSONParseError) {
+            let array = Array(text.utf8)
+            try array.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in
+                var parser = JSONTapeParser(bytes: bytes, maximumValueLength: maximumValueLength)
+                _ = try parser.parse()
+            }
+        }
+        try parse(#"{"a": "1234", "b": [1, 2, 3], "c": 12345}"#, maximumValueLength: 5)
+        let string = #expect(throws: JSONParseError.self) { try parse(#"{"a": "123456"}"#, maximumValueLength: 5) }
+        #expect(string?.message.contains("6 bytes") == true)
+        let number = #expect(throws: JSONParseError.self) { try parse(#"[123456]"#, maximumValueLength: 5) }
+        #expect(number?.message.contains("6 bytes") == true)
+        let list = #expect(throws: JSONParseError.self) { try parse(#"[1, 2, 3, 4, 5, 6]"#, maximumValueLength: 5) }
+        #expect(list?.message.contains("6 elements") == true)
+        #expect(list?.column == 19)
+        #expect(JSONTape.Entry.maximumSecond == 268_435_455)
+        #expect(MemoryLayout<JSONTape.Entry>.stride == 8)
+    }
+}
+
+/// A tape reads a `Data` in place, a slice of a larger buffer included: offsets count from the
+/// slice's first byte.
+struct JSONTapeDataTests {
+    @Test func aSliceOfDataIsReadFromItsOwnStart() throws {
+        let buffer = Data(#"garbage{"name": "R2-D2", "height": 0.96, "appearsIn": [4, 5], "note": "a\u00e9"}trailer"#.utf8)
+        let start = try #require(buffer.firstIndex(of: UInt8(ascii: "{")))
+        let end = try #require(buffer.lastIndex(of: UInt8(ascii: "}")))
+        let slice = buffer[start...end]
+        #expect(slice.startIndex != 0)
+        let object = try ResponseObject(jsonData: slice)
+        #expect(try object.field("name", as: String.self) == "R2-D2")
+        #expect(try object.field("height", as: Double.self) == 0.96)
+        #expect(try object.field("appearsIn", as: [Int].self) == [4, 5])
+        #expect(try object.field("note", as: String.self) == "a\u{e9}")
+    }
+
+    @Test func anErrorInASliceCountsFromTheSlice() throws {
+        let buffer = Data("[1, 2]\n{\"a\": tru}".utf8)
+        let slice = buffer[7...]
+        let error = #expect(throws: JSONParseError.self) { _ = try JSONTape(data: slice) }
+        #expect(error?.line == 1)
+        #expect(error?.offset == 6)
     }
 }

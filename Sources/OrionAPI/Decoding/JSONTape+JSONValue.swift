@@ -5,7 +5,7 @@ extension JSONTape {
     public convenience init(_ value: JSONValue) {
         var builder = Builder()
         builder.append(value)
-        self.init(bytes: builder.bytes, entries: builder.entries)
+        self.init(bytes: .array(builder.bytes), entries: builder.entries)
     }
 
     /// Writes a tape value by value.

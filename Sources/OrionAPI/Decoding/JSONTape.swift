@@ -13,50 +13,73 @@ public final class JSONTape: Sendable {
         case null, `true`, `false`, number, string, array, object
     }
 
+    /// Eight bytes: a large response's tape is as big as its text.
     @usableFromInline
     struct Entry: Sendable {
-        @usableFromInline var kind: Kind
-        /// Strings: whether escapes must be decoded. Numbers: whether it has a fraction or exponent.
-        @usableFromInline var flag: Bool
         /// Scalars: byte offset. Containers: the entry index just past the container.
         @usableFromInline var first: UInt32
-        /// Scalars: byte length. Containers: the number of elements (object: of fields).
-        @usableFromInline var second: UInt32
+        /// `second` in the low 28 bits, the kind in the next three, the flag in the top one.
+        @usableFromInline var packed: UInt32
+
+        /// The largest `second`: a scalar of 256 MB, a container of 268 million elements.
+        @usableFromInline static let maximumSecond = 1 << 28 - 1
 
         @usableFromInline
         init(kind: Kind, flag: Bool, first: UInt32, second: UInt32) {
-            self.kind = kind
-            self.flag = flag
+            precondition(second <= Self.maximumSecond, "a JSON value too long for the tape: the parser refuses it first")
             self.first = first
-            self.second = second
+            self.packed = second | UInt32(kind.rawValue) << 28 | (flag ? 1 << 31 : 0)
+        }
+
+        @inlinable
+        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: packed >> 28) & 0x7) ?? .null }
+
+        /// Strings: whether escapes must be decoded. Numbers: whether it has a fraction or exponent.
+        @inlinable
+        var flag: Bool { packed & 0x8000_0000 != 0 }
+
+        /// Scalars: byte length. Containers: the number of elements (object: of fields).
+        @inlinable
+        var second: UInt32 {
+            get { packed & 0x0FFF_FFFF }
+            set {
+                precondition(newValue <= Self.maximumSecond, "a JSON value too long for the tape: the parser refuses it first")
+                packed = packed & 0xF000_0000 | newValue
+            }
         }
     }
 
-    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let bytes: JSONBytes
     @usableFromInline let entries: [Entry]
     /// The GraphQL errors of the response, by the entry of the `null` each one's path leads to:
     /// what fields selected with `@catch` or in a `@catchByDefault` schema look up when they
     /// meet a null. Empty for a response without errors, so that decoding one costs nothing.
     @usableFromInline let fieldErrors: [Int: GraphQLError]
 
-    init(bytes: [UInt8], entries: [Entry], fieldErrors: [Int: GraphQLError] = [:]) {
+    init(bytes: JSONBytes, entries: [Entry], fieldErrors: [Int: GraphQLError] = [:]) {
         self.bytes = bytes
         self.entries = entries
         self.fieldErrors = fieldErrors
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text, which the tape keeps and reads in place, without copying.
     ///
     /// - Throws: `JSONParseError` with the byte offset, line and column of the first problem.
     public convenience init(data: Data) throws(JSONParseError) {
-        try self.init(bytes: [UInt8](data))
+        try self.init(parsing: .data(data))
     }
 
     /// Parses JSON text already in an array, which the tape keeps without copying.
     package convenience init(bytes: [UInt8]) throws(JSONParseError) {
-        var parser = JSONTapeParser(bytes: bytes)
-        let entries = try parser.parse()
-        self.init(bytes: parser.bytes, entries: entries)
+        try self.init(parsing: .array(bytes))
+    }
+
+    private convenience init(parsing bytes: JSONBytes) throws(JSONParseError) {
+        let parsed = bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONTapeParser(bytes: buffer)
+            return Result { () throws(JSONParseError) in try parser.parse() }
+        }
+        self.init(bytes: bytes, entries: try parsed.get())
     }
 
     /// The document's top-level value.

@@ -1,6 +1,7 @@
-/// Reads JSON text (RFC 8259) into tape entries, validating as it goes.
+/// Reads JSON text (RFC 8259) into tape entries, validating as it goes. Every read of `bytes`
+/// is after a check of `position` against its count.
 struct JSONTapeParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     private var entries: [JSONTape.Entry] = []
     private var position = 0
     /// Deeper nesting is refused rather than risking the stack.
@@ -9,10 +10,14 @@ struct JSONTapeParser {
     static let maximumLength = Int(UInt32.max)
     /// `maximumLength`, lower in tests.
     let maximumLength: Int
+    /// The longest scalar and largest container the tape holds (`JSONTape.Entry.maximumSecond`),
+    /// lower in tests.
+    let maximumValueLength: Int
 
-    init(bytes: [UInt8], maximumLength: Int = Self.maximumLength) {
+    init(bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = Self.maximumLength, maximumValueLength: Int = JSONTape.Entry.maximumSecond) {
         self.bytes = bytes
         self.maximumLength = maximumLength
+        self.maximumValueLength = maximumValueLength
     }
 
     mutating func parse() throws(JSONParseError) -> [JSONTape.Entry] {
@@ -95,8 +100,24 @@ struct JSONTapeParser {
                 throw error("unexpected \(describe(bytes[position])), expected ',' or '}' in an object")
             }
         }
+        try close(index, count: count)
+    }
+
+    /// Ends the container whose entry is at `index`.
+    private mutating func close(_ index: Int, count: UInt32) throws(JSONParseError) {
+        guard count <= maximumValueLength else {
+            throw error("a list or object of \(count) elements, more than the \(maximumValueLength) Orion reads: ask the server for less at a time (paginate)")
+        }
         entries[index].first = UInt32(entries.count)
         entries[index].second = count
+    }
+
+    /// A scalar's entry, after a check of its length.
+    private mutating func appendScalar(_ kind: JSONTape.Kind, flag: Bool, start: Int, length: Int) throws(JSONParseError) {
+        guard length <= maximumValueLength else {
+            throw error("a string or number of \(length) bytes, more than the \(maximumValueLength) Orion reads in one value")
+        }
+        entries.append(JSONTape.Entry(kind: kind, flag: flag, first: UInt32(start), second: UInt32(length)))
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) {
@@ -120,8 +141,7 @@ struct JSONTapeParser {
                 throw error("unexpected \(describe(bytes[position])), expected ',' or ']' in a list")
             }
         }
-        entries[index].first = UInt32(entries.count)
-        entries[index].second = count
+        try close(index, count: count)
     }
 
     /// A string: the entry covers the bytes between the quotes.
@@ -165,7 +185,7 @@ struct JSONTapeParser {
             }
             index += 1
         }
-        entries.append(JSONTape.Entry(kind: .string, flag: hasEscapes, first: UInt32(start), second: UInt32(index - start)))
+        try appendScalar(.string, flag: hasEscapes, start: start, length: index - start)
         position = index + 1
     }
 
@@ -210,7 +230,7 @@ struct JSONTapeParser {
                 throw error("invalid number: expected a digit in the exponent")
             }
         }
-        entries.append(JSONTape.Entry(kind: .number, flag: isFloat, first: UInt32(start), second: UInt32(index - start)))
+        try appendScalar(.number, flag: isFloat, start: start, length: index - start)
         position = index
     }
 

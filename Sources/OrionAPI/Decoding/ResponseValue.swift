@@ -99,7 +99,7 @@ public struct ResponseValue: Sendable {
         case .null: return "null"
         case .true: return "true"
         case .false: return "false"
-        case .number: return String(decoding: tape.bytes[Int(entry.first)..<Int(entry.first + entry.second)], as: UTF8.self)
+        case .number: return tape.bytes.string(Int(entry.first)..<Int(entry.first + entry.second))
         case .string:
             let text = (try? decodeString()) ?? ""
             return text.count > 40 ? "a string" : "\"\(text)\""
@@ -152,25 +152,27 @@ extension JSONTape {
     /// An integer without fraction or exponent, when it fits in `Int`.
     @inlinable
     func integer(_ entry: Entry) -> Int? {
-        var index = Int(entry.first)
-        let end = index + Int(entry.second)
-        let negative = bytes[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var value = 0
-        while index < end {
-            let digit = Int(bytes[index] &- UInt8(ascii: "0"))
-            let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (added, overflow2) = negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
-            if overflow1 || overflow2 { return nil }
-            value = added
-            index += 1
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = Int(entry.first)
+            let end = index + Int(entry.second)
+            let negative = bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            var value = 0
+            while index < end {
+                let digit = Int(bytes[index] &- UInt8(ascii: "0"))
+                let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
+                let (added, overflow2) = negative ? multiplied.subtractingReportingOverflow(digit) : multiplied.addingReportingOverflow(digit)
+                if overflow1 || overflow2 { return nil }
+                value = added
+                index += 1
+            }
+            return value
         }
-        return value
     }
 
     @usableFromInline
     func double(_ entry: Entry) -> Double? {
-        Double(String(decoding: bytes[Int(entry.first)..<Int(entry.first + entry.second)], as: UTF8.self))
+        Double(bytes.string(Int(entry.first)..<Int(entry.first + entry.second)))
     }
 
     /// A string with escapes decoded (surrogate pairs joined; a lone surrogate becomes U+FFFD).

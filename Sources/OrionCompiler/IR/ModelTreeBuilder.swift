@@ -184,9 +184,12 @@ public struct ModelTreeBuilder {
                 nextStored += 1
                 continue
             }
-            let fragmentIndex = model.fragments.firstIndex { $0.propertyName == delegate.propertyName } ?? 0
+            // The spread that made the delegate is among the model's fragments, and the
+            // fragment's resolved fields hold the key: both come from `collect`.
             let key = model.properties[index].field.responseKey
-            let inner = resolved[delegate.fragmentPath]?.first { $0.field.responseKey == key }?.readPath ?? []
+            guard let fragmentIndex = model.fragments.firstIndex(where: { $0.propertyName == delegate.propertyName }),
+                  let inner = resolved[delegate.fragmentPath]?.first(where: { $0.field.responseKey == key })?.readPath
+            else { preconditionFailure("\(path).\(key) is delegated to \(delegate.fragmentPath), which does not select it") }
             model.properties[index].readPath = [storedCount + typeCaseSets.count + fragmentIndex] + inner
         }
         resolved[path] = model.properties

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The text a ``JSONTape`` indexes, kept in the storage it came in: a response body's `Data` is
+/// read in place rather than copied into an array, which would double the memory a large
+/// response holds while its models are built.
+@usableFromInline
+enum JSONBytes: Sendable {
+    case array([UInt8])
+    case data(Data)
+
+    /// Calls `body` with the bytes, offset 0 being the first byte of the text (of a `Data` slice
+    /// too).
+    @inlinable
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch self {
+        case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        case .data(let data): return try data.withUnsafeBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
+        }
+    }
+
+    @inlinable
+    subscript(index: Int) -> UInt8 {
+        withUnsafeBufferPointer { $0[index] }
+    }
+
+    /// The text of `range` (a number's, for messages and `Double` parsing).
+    @inlinable
+    func string(_ range: Range<Int>) -> String {
+        withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+}
