@@ -67,7 +67,12 @@ public enum CodeGenerator {
     /// The document a client sends for `operation`: its definition, then each fragment it uses.
     /// Generated code and the manifest both take it from here, so their ids agree.
     static func document(of operation: IROperation, fragments: [String: IRFragment]) -> String {
-        ([operation.definitionText] + operation.referencedFragments.compactMap { fragments[$0]?.definitionText }).joined(separator: "\n")
+        ([operation.definitionText] + usedFragments(of: operation, in: fragments).map(\.definitionText)).joined(separator: "\n")
+    }
+
+    /// The fragments `document(of:fragments:)` lists after the operation's definition, in order.
+    static func usedFragments(of operation: IROperation, in fragments: [String: IRFragment]) -> [IRFragment] {
+        operation.referencedFragments.compactMap { fragments[$0] }
     }
 
     /// Generates the test mocks of `options.testMocks` (none when it is `nil`) for operations
@@ -157,7 +162,7 @@ public enum CodeGenerator {
             let data = builder.operationModel(operation, path: typeName + ".Data", name: "Data")
             let document = Self.document(of: operation, fragments: fragmentsByName)
             var writer = SwiftWriter()
-            let fragmentTypeNames = operation.referencedFragments.filter { fragmentsByName[$0] != nil }.map(naming.fragmentTypeName)
+            let fragmentTypeNames = Self.usedFragments(of: operation, in: fragmentsByName).map { naming.fragmentTypeName($0.name) }
             operationRenderer.render(operation, data: data, document: document, fragmentTypeNames: fragmentTypeNames, into: &writer)
             let folder: String
             switch operation.operationType {

@@ -18,11 +18,6 @@ enum JSONBytes: Sendable {
         }
     }
 
-    @inlinable
-    subscript(index: Int) -> UInt8 {
-        withUnsafeBufferPointer { $0[index] }
-    }
-
     /// The text of `range` (a number's, for messages and `Double` parsing).
     @inlinable
     func string(_ range: Range<Int>) -> String {

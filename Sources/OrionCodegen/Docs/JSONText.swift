@@ -4,31 +4,9 @@
 struct JSONText {
     private(set) var text = ""
 
-    /// A JSON string literal of `value`. `<` is escaped too, so that the text can sit inside an
-    /// HTML `<script>` element without ending it.
+    /// A JSON string literal of `value`, safe inside an HTML `<script>` element.
     static func quoted(_ value: String) -> String {
-        var result = "\""
-        result.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        JSONStringLiteral.quoted(value, forHTML: true)
     }
 
     /// Writes `{"key": value, ...}` for the members that are present (`nil` values are left out,

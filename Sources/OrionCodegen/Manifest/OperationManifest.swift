@@ -62,7 +62,7 @@ public struct OperationManifest: Sendable, Hashable {
     /// platforms and versions: the same operations give the same bytes everywhere.
     public func encoded() -> Data {
         var text = "{\n"
-        text += "  \"format\": \(Self.jsonString(Self.format)),\n"
+        text += "  \"format\": \(JSONStringLiteral.quoted(Self.format, forHTML: false)),\n"
         text += "  \"version\": \(Self.version),\n"
         if operations.isEmpty {
             text += "  \"operations\": []\n"
@@ -70,10 +70,10 @@ public struct OperationManifest: Sendable, Hashable {
             text += "  \"operations\": [\n"
             for (index, operation) in operations.enumerated() {
                 text += "    {\n"
-                text += "      \"id\": \(Self.jsonString(operation.id)),\n"
-                text += "      \"name\": \(Self.jsonString(operation.name)),\n"
-                text += "      \"type\": \(Self.jsonString(operation.type)),\n"
-                text += "      \"body\": \(Self.jsonString(operation.body))\n"
+                text += "      \"id\": \(JSONStringLiteral.quoted(operation.id, forHTML: false)),\n"
+                text += "      \"name\": \(JSONStringLiteral.quoted(operation.name, forHTML: false)),\n"
+                text += "      \"type\": \(JSONStringLiteral.quoted(operation.type, forHTML: false)),\n"
+                text += "      \"body\": \(JSONStringLiteral.quoted(operation.body, forHTML: false))\n"
                 text += index == operations.count - 1 ? "    }\n" : "    },\n"
             }
             text += "  ]\n"
@@ -112,26 +112,6 @@ public struct OperationManifest: Sendable, Hashable {
             operations.append(Operation(id: try string("id"), name: try string("name"), type: try string("type"), body: try string("body")))
         }
         return OperationManifest(operations: operations)
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, the
-    /// rest (non-ASCII included) as it is.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
