@@ -9,8 +9,9 @@ set -euo pipefail
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev)
-# chattr, with which the SQLite tests make a cache file read-only even for root.
-if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs chromium); fi
+# chattr, with which the SQLite tests make a cache file read-only even for root; gdb, with which
+# scripts/test.sh prints the stacks of a test process that hangs.
+if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs chromium gdb); fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -6,15 +6,38 @@ cd "$(dirname "$0")/.."
 started=$SECONDS
 step() { printf '\n==> %s (%ds)\n' "$*" $((SECONDS - started)); }
 
+# Runs a test command with a time limit far above its usual time. A hang then fails the run at
+# once, with every thread's stack of the test processes still running (gdb), instead of using up
+# CI's whole time and printing nothing of where it waits.
+bounded() {
+    local limit=$1
+    shift
+    ( trap 'kill "$sleeper" 2>/dev/null; exit 0' TERM
+      sleep "$limit" </dev/null >/dev/null 2>&1 &
+      sleeper=$!
+      wait "$sleeper"
+      printf '\nerror: still running after %ss: %s\nThe stacks of its test processes:\n' "$limit" "$*" >&2
+      for test_process in $(pgrep -f '[.]xctest' || true); do
+          gdb -p "$test_process" -batch -ex 'thread apply all bt 25' 2>&1 | grep -E '^(Thread|#)' >&2 || true
+      done
+      pkill -KILL -f '[.]xctest' || true ) &
+    local watchdog=$!
+    local status=0
+    "$@" || status=$?
+    kill "$watchdog" 2>/dev/null || true
+    wait "$watchdog" 2>/dev/null || true
+    return "$status"
+}
+
 # One build of the root package, under the thread sanitizer: the store, the caches (memory and
 # SQLite), the WebSocket transport and every other test run from many tasks with races reported.
 step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
 swift build --build-tests --sanitize=thread
-swift test --skip-build --sanitize=thread --parallel
+bounded 1200 swift test --skip-build --sanitize=thread --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
 swift build --build-tests --package-path Examples/RocketReserver
-swift test --skip-build --parallel --package-path Examples/RocketReserver
+bounded 600 swift test --skip-build --parallel --package-path Examples/RocketReserver
 
 step "RocketReserver: the README's demo command, and the interactive app through a pseudo-terminal"
 demo_output="$(bash scripts/demo.sh)"
@@ -36,7 +59,7 @@ bash scripts/test-plugin.sh
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
 bash Tests/GeneratedCode/generate.sh
 swift build --build-tests --package-path Tests/GeneratedCode -Xswiftc -warnings-as-errors --sanitize=thread
-swift test --skip-build --package-path Tests/GeneratedCode --sanitize=thread
+bounded 600 swift test --skip-build --package-path Tests/GeneratedCode --sanitize=thread
 
 step "Documentation: the DocC catalog and the runtime's symbols, combined, with no warning"
 bash scripts/build-docs.sh

@@ -109,13 +109,20 @@ extension EventLoopFuture where Value: Sendable {
     /// task has suspended, the only ordering between the two threads is an atomic inside the
     /// uninstrumented concurrency runtime, and the sanitizer reports the task's next stack
     /// allocation as a race with the resume. Resuming inside a lock that the task takes once
-    /// resumed orders them in a way it can see.
+    /// resumed orders them in a way it can see. The lock guards a `Bool`, not `()`: a value of
+    /// no size would share its address with the lock's reference, and the sanitizer would see the
+    /// task reading that reference while the event loop holds the lock.
     func handedOver() async throws -> Value {
-        let handOff = Mutex(())
+        let handOff = Mutex(false)
         let value = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-            whenComplete { result in handOff.withLock { _ in continuation.resume(with: result) } }
+            whenComplete { result in
+                handOff.withLock { resumed in
+                    resumed = true
+                    continuation.resume(with: result)
+                }
+            }
         }
-        handOff.withLock { _ in }
+        _ = handOff.withLock { $0 }
         return value
     }
 }

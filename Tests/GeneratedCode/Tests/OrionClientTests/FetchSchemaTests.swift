@@ -11,7 +11,11 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs the root package's built `orion`.
-    private func orion(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    private func orion(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await onOwnThread { try Self.runOrion(arguments) }
+    }
+
+    private static func runOrion(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = Self.repository.appendingPathComponent(".build/debug/orion")
         process.arguments = arguments
@@ -34,11 +38,11 @@ import Testing
     }
 
     @Test(arguments: [("schema.graphqls", false), ("schema.json", false), ("schema.graphqls", true)])
-    func downloadsTheRocketReserverSchema(file: String, get: Bool) throws {
+    func downloadsTheRocketReserverSchema(file: String, get: Bool) async throws {
         let server = try RocketReserverProcess()
         let output = temporaryFile(file)
         defer { try? FileManager.default.removeItem(at: output) }
-        let run = try orion(["fetch-schema", "--endpoint", server.url.absoluteString, "--output", output.path] + (get ? ["--get"] : []))
+        let run = try await orion(["fetch-schema", "--endpoint", server.url.absoluteString, "--output", output.path] + (get ? ["--get"] : []))
         #expect(run.status == 0, "\(run.output)")
         let data = try Data(contentsOf: output)
         let schema = file.hasSuffix(".json")
@@ -62,28 +66,28 @@ import Testing
         }
     }
 
-    @Test func explainsEachFailure() throws {
+    @Test func explainsEachFailure() async throws {
         let html = try FaultServer { _ in .respond(status: 200, body: "<html>hello</html>", contentType: "text/html") }
-        let notGraphQL = try orion(["fetch-schema", "--endpoint", html.url.absoluteString, "--output", temporaryFile("a.graphqls").path])
+        let notGraphQL = try await orion(["fetch-schema", "--endpoint", html.url.absoluteString, "--output", temporaryFile("a.graphqls").path])
         #expect(notGraphQL.status == 1)
         #expect(notGraphQL.output.contains("did not answer with a GraphQL response"), "\(notGraphQL.output)")
 
         let failing = try FaultServer { _ in .respond(status: 502, body: "bad gateway", contentType: "text/plain") }
-        let status = try orion(["fetch-schema", "--endpoint", failing.url.absoluteString, "--output", temporaryFile("b.graphqls").path])
+        let status = try await orion(["fetch-schema", "--endpoint", failing.url.absoluteString, "--output", temporaryFile("b.graphqls").path])
         #expect(status.status == 1)
         #expect(status.output.contains("HTTP 502"), "\(status.output)")
 
         let closed = try FaultServer { _ in .respond(status: 200, body: #"{"errors": [{"message": "GraphQL introspection is not allowed by Apollo Server"}]}"#) }
-        let disabled = try orion(["fetch-schema", "--endpoint", closed.url.absoluteString, "--output", temporaryFile("c.graphqls").path])
+        let disabled = try await orion(["fetch-schema", "--endpoint", closed.url.absoluteString, "--output", temporaryFile("c.graphqls").path])
         #expect(disabled.status == 1)
         #expect(disabled.output.contains("Introspection is disabled"), "\(disabled.output)")
 
-        let invalid = try orion(["fetch-schema", "--endpoint", "not a url", "--output", "x.graphqls"])
+        let invalid = try await orion(["fetch-schema", "--endpoint", "not a url", "--output", "x.graphqls"])
         #expect(invalid.status != 0)
         #expect(invalid.output.contains("--endpoint"))
     }
 
-    @Test func sendsHeadersAndFallsBackForOlderServers() throws {
+    @Test func sendsHeadersAndFallsBackForOlderServers() async throws {
         let introspection = String(decoding: try Self.sharedSchema().introspectionJSON(), as: UTF8.self)
         // A server from before `isOneOf` and friends, that wants a token.
         let old = try FaultServer { request in
@@ -96,11 +100,11 @@ import Testing
         }
         let output = temporaryFile("old.graphqls")
         defer { try? FileManager.default.removeItem(at: output) }
-        let unauthorized = try orion(["fetch-schema", "--endpoint", old.url.absoluteString, "--output", output.path])
+        let unauthorized = try await orion(["fetch-schema", "--endpoint", old.url.absoluteString, "--output", output.path])
         #expect(unauthorized.status == 1)
         #expect(unauthorized.output.contains("--header"), "the 401 hint: \(unauthorized.output)")
 
-        let run = try orion(["fetch-schema", "--endpoint", old.url.absoluteString, "--header", "Authorization: Bearer secret", "--output", output.path])
+        let run = try await orion(["fetch-schema", "--endpoint", old.url.absoluteString, "--header", "Authorization: Bearer secret", "--output", output.path])
         #expect(run.status == 0, "\(run.output)")
         let queries = old.requests.compactMap { $0.json?["query"] as? String }
         #expect(queries.count == 3)

@@ -82,16 +82,20 @@ final class FaultServer: @unchecked Sendable {
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
+    /// Stops accepting connections; it may be called more than once.
+    ///
+    /// The accept loop owns the listening socket and closes it when it ends: closing it here,
+    /// while the loop may be about to call `accept` on it, could let the loop (or a second
+    /// `close`) reach a descriptor number the process has since given to another test's socket.
     func stop() {
         lock.lock()
+        let wasStopped = stopped
         stopped = true
         lock.unlock()
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
-    }
-
-    deinit {
-        stop()
+        guard !wasStopped else { return }
+        // A connection of our own wakes the loop from `accept` on every platform (shutting down a
+        // listening socket does on Linux only); the loop then sees `stopped` and ends.
+        wake()
     }
 
     private var isStopped: Bool {
@@ -101,10 +105,34 @@ final class FaultServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
+        defer { close(socket) }
         while !isStopped {
             let connection = accept(socket, nil, nil)
+            // A signal (a child process of another test exiting) interrupts a wait, not the loop.
+            if connection < 0, errno == EINTR { continue }
             guard connection >= 0 else { return }
+            guard !isStopped else {
+                close(connection)
+                return
+            }
             Thread.detachNewThread { [self] in serve(connection) }
+        }
+    }
+
+    private func wake() {
+        #if canImport(Glibc)
+        let client = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let client = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard client >= 0 else { return }
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
     }
 
@@ -135,7 +163,7 @@ final class FaultServer: @unchecked Sendable {
         case .noAnswer:
             // The client sends nothing more: the read ends when it closes the connection.
             var byte: UInt8 = 0
-            while recv(connection, &byte, 1, 0) > 0 {}
+            while receive(connection, &byte, 1) > 0 {}
             hangUps.record()
         }
     }
@@ -151,9 +179,19 @@ final class FaultServer: @unchecked Sendable {
                 #else
                 let sent = Darwin.send(connection, base + offset, buffer.count - offset, 0)
                 #endif
+                if sent < 0, errno == EINTR { continue }
                 if sent <= 0 { return }
                 offset += sent
             }
+        }
+    }
+
+    /// `recv`, again when a signal interrupted it.
+    private func receive(_ connection: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        while true {
+            let received = recv(connection, buffer, count, 0)
+            if received < 0, errno == EINTR { continue }
+            return received
         }
     }
 
@@ -162,7 +200,7 @@ final class FaultServer: @unchecked Sendable {
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
         func fill() -> Bool {
-            let count = recv(connection, &chunk, chunk.count, 0)
+            let count = receive(connection, &chunk, chunk.count)
             guard count > 0 else { return false }
             buffer.append(contentsOf: chunk[0..<count])
             return true
