@@ -56,9 +56,8 @@ public enum CodeGenerator {
     public static func operationManifest(schema: Schema, operations: OperationCheck) throws(CodegenError) -> OperationManifest {
         guard operations.errors.isEmpty else { throw CodegenError(operations.errors) }
         let compilation = try compile(operations.documents, schema: schema, validated: operations.rules == .codeGeneration)
-        let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         return OperationManifest(operations: compilation.operations.map { operation in
-            let body = document(of: operation, fragments: fragmentsByName)
+            let body = document(of: operation, fragments: compilation.fragmentsByName)
             return OperationManifest.Operation(
                 id: SHA256.hexDigest(body), name: operation.name, type: operation.operationType.rawValue, body: body, location: operation.location)
         })
@@ -156,13 +155,12 @@ public enum CodeGenerator {
             file.source = fragment.location.flatMap { sourceNames[$0.sourceID] }
             files.append(file)
         }
-        let fragmentsByName = Dictionary(compilation.fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for operation in compilation.operations {
             let typeName = OperationRenderer.typeName(operation)
             let data = builder.operationModel(operation, path: typeName + ".Data", name: "Data")
-            let document = Self.document(of: operation, fragments: fragmentsByName)
+            let document = Self.document(of: operation, fragments: compilation.fragmentsByName)
             var writer = SwiftWriter()
-            let fragmentTypeNames = Self.usedFragments(of: operation, in: fragmentsByName).map { naming.fragmentTypeName($0.name) }
+            let fragmentTypeNames = Self.usedFragments(of: operation, in: compilation.fragmentsByName).map { naming.fragmentTypeName($0.name) }
             operationRenderer.render(operation, data: data, document: document, fragmentTypeNames: fragmentTypeNames, into: &writer)
             let folder: String
             switch operation.operationType {

@@ -9,13 +9,23 @@ public struct CompilationResult: Sendable {
     /// Operations in source order (files sorted by name, then position).
     public var operations: [IROperation]
     /// Fragments in source order.
-    public var fragments: [IRFragment]
+    public let fragments: [IRFragment]
+    /// The same fragments by name, as spreads and documents refer to them.
+    public let fragmentsByName: [String: IRFragment]
     /// Every schema type an operation or fragment refers to: field types, type conditions,
     /// variable types and the input objects and enums they reach.
     public var referencedTypeNames: Set<String>
 
+    init(operations: [IROperation], fragments: [IRFragment], referencedTypeNames: Set<String>) {
+        self.operations = operations
+        self.fragments = fragments
+        // Names are unique in valid documents; the first stands for a name otherwise.
+        fragmentsByName = Dictionary(fragments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.referencedTypeNames = referencedTypeNames
+    }
+
     /// The fragment called `name`.
-    public func fragment(_ name: String) -> IRFragment? { fragments.first { $0.name == name } }
+    public func fragment(_ name: String) -> IRFragment? { fragmentsByName[name] }
 }
 
 /// A query, mutation or subscription.

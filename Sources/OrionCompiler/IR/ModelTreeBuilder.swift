@@ -34,9 +34,7 @@ public struct ModelTreeBuilder {
     public init(schema: Schema, naming: any ModelNaming, compilation: CompilationResult) {
         self.schema = schema
         self.naming = naming
-        var fragments: [String: IRFragment] = [:]
-        for fragment in compilation.fragments { fragments[fragment.name] = fragment }
-        self.fragments = fragments
+        fragments = compilation.fragmentsByName
     }
 
     /// The model of a fragment, built once.
