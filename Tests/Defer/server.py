@@ -15,12 +15,15 @@ before any deferred one because the server cannot send it earlier, not because o
 """
 import asyncio
 import json
-import socket
 import sys
 from pathlib import Path
 
 from graphql import GraphQLError, build_schema, parse, validate
 from graphql.execution import ExperimentalIncrementalExecutionResults, experimental_execute_incrementally
+
+# The start-up the three test servers share.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "PythonSupport"))
+from local_server import serve  # noqa: E402
 
 SCHEMA = build_schema((Path(__file__).parent / "schema.graphqls").read_text())
 FORMAT = sys.argv[sys.argv.index("--format") + 1] if "--format" in sys.argv else "v0.2"
@@ -175,22 +178,5 @@ async def app(scope, receive, send) -> None:
         await websocket(scope, receive, send)
 
 
-async def serve() -> None:
-    import uvicorn
-
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    # The socket listens before the line is printed: a client that reads it can connect at once.
-    listener.listen(128)
-    task = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        await asyncio.sleep(0.01)
-    print(f"listening on {port}", flush=True)
-    await task
-
-
 if __name__ == "__main__":
-    asyncio.run(serve())
+    serve(app)

@@ -13,12 +13,11 @@ event has data of the wrong shape for the client's types.
 Strawberry has no automatic persisted queries, so `PersistedQueries` below adds Apollo's protocol
 in front of it, over POST and GET, and logs what each request was (`persistedQueryLog`).
 """
-import asyncio
 import base64
 import hashlib
 import json
-import socket
 import sys
+from pathlib import Path
 import typing
 import urllib.parse
 
@@ -27,6 +26,10 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.asgi import GraphQL
 from strawberry.file_uploads import Upload
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_WS_PROTOCOL, MULTIPART_SUBSCRIPTION_PROTOCOL
+
+# The start-up the three test servers share.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "PythonSupport"))
+from local_server import serve  # noqa: E402
 
 TOKEN = "Bearer interop-token"
 
@@ -244,26 +247,8 @@ app = PersistedQueries(GraphQL(
 ))
 
 
-async def serve() -> None:
-    import uvicorn
-
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", ws="websockets-sansio")
-    server = uvicorn.Server(config)
-    # The socket listens before the line is printed: a client that reads it can connect at once.
-    listener.listen(128)
-    task = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        await asyncio.sleep(0.01)
-    print(f"listening on {port}", flush=True)
-    await task
-
-
 if __name__ == "__main__":
     if "--export-schema" in sys.argv:
         print(schema.as_str())
     else:
-        asyncio.run(serve())
+        serve(app, ws="websockets-sansio")

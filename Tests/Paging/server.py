@@ -9,13 +9,16 @@ Usage: python3 server.py [--export-schema]
 - `itemsByOffset(offset:limit:)`: a page by offset, with the list's total.
 - `rename(id:name:)`: changes an item's name, for the tests of watched pages.
 """
-import asyncio
-import socket
 import sys
+from pathlib import Path
 import typing
 
 import strawberry
 from strawberry.asgi import GraphQL
+
+# The start-up the three test servers share.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "PythonSupport"))
+from local_server import serve  # noqa: E402
 
 COUNT = 50
 
@@ -106,25 +109,8 @@ schema = strawberry.Schema(query=Query, mutation=Mutation)
 app = GraphQL(schema)
 
 
-async def serve() -> None:
-    import uvicorn
-
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", 0))
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
-    # The socket listens before the line is printed: a client that reads it can connect at once.
-    listener.listen(128)
-    task = asyncio.create_task(server.serve(sockets=[listener]))
-    while not server.started:
-        await asyncio.sleep(0.01)
-    print(f"listening on {port}", flush=True)
-    await task
-
-
 if __name__ == "__main__":
     if "--export-schema" in sys.argv:
         print(schema.as_str())
     else:
-        asyncio.run(serve())
+        serve(app)
