@@ -29,3 +29,26 @@ enum CacheFieldKey {
         }
     }
 }
+
+/// The field keys of one write or one read, each made once: the objects of a list meet the same
+/// fields again and again, and a key with arguments (sorted, printed and joined) costs far more
+/// to make than to look up. Keys are remembered by the field's identity, for the one set of
+/// variables of the operation; a field is kept alive by the selections being walked.
+struct CacheFieldKeys {
+    let variables: [String: JSONValue]
+    private var made: [ObjectIdentifier: String] = [:]
+
+    init(variables: [String: JSONValue]) {
+        self.variables = variables
+    }
+
+    /// `CacheFieldKey.make(field, variables:)`, made once per field.
+    mutating func key(_ field: Selection.Field) -> String {
+        guard !field.arguments.isEmpty else { return field.name }
+        let id = ObjectIdentifier(field)
+        if let key = made[id] { return key }
+        let key = CacheFieldKey.make(field, variables: variables)
+        made[id] = key
+        return key
+    }
+}

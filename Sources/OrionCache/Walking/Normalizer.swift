@@ -30,11 +30,13 @@ struct Normalizer {
     private(set) var dependencies: Set<CacheField> = []
     /// How later pages of paginated fields join what the cache stores (D).
     private(set) var pageMerges = PageMerges()
+    private var fieldKeys: CacheFieldKeys
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
         self.schema = schema
         self.variables = variables
         self.tracksDependencies = tracksDependencies
+        fieldKeys = CacheFieldKeys(variables: variables)
     }
 
     /// Normalizes a whole response's data: `normalize(_:selections:key:)` with the table of
@@ -70,7 +72,7 @@ struct Normalizer {
                     return
                 }
             }
-            let fieldKey = CacheFieldKey.make(field, variables: variables)
+            let fieldKey = fieldKeys.key(field)
             if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
             var path = (parent: key, step: fieldKey)
             if let page, field.type.isList {
@@ -117,7 +119,7 @@ struct Normalizer {
             if name == "before" { isBackward = true }
         }
         guard !isFirstPage else { return try normalize(value, type: field.type, parent: parent, step: key) }
-        let pageKey = CacheFieldKey.make(field, variables: variables)
+        let pageKey = fieldKeys.key(field)
         let page = Page(merge: isBackward ? .prepend : .append, path: parent + "." + pageKey, isConnection: paginated.isConnection)
         if field.type.isList {
             pageMerges.note(page.merge, of: key, at: parent)

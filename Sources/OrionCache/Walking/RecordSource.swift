@@ -27,6 +27,7 @@ final class RecordSource {
     let now: Date
     /// Every record field read, when tracked: what a watcher depends on.
     private(set) var dependencies: [CacheField] = []
+    private var fieldKeys: CacheFieldKeys
 
     init(
         loadRecord: @escaping (CacheKey) throws -> Record?, schema: any SchemaMetadata.Type, variables: [String: JSONValue], now: Date,
@@ -37,6 +38,12 @@ final class RecordSource {
         self.variables = variables
         self.now = now
         self.tracksDependencies = tracksDependencies
+        fieldKeys = CacheFieldKeys(variables: variables)
+    }
+
+    /// The key of `field` in its record (not paginated).
+    func fieldKey(_ field: Selection.Field) -> String {
+        fieldKeys.key(field)
     }
 
     /// `Model`'s data at the record `key`.
@@ -78,7 +85,7 @@ final class RecordSource {
             if !field.arguments.isEmpty, let paginated = source.objectType(of: record, model: model)?.paginatedField(field.name) {
                 fieldKey = CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
             } else {
-                fieldKey = CacheFieldKey.make(field, variables: source.variables)
+                fieldKey = source.fieldKey(field)
             }
             if source.tracksDependencies { source.note(CacheField(key: key, field: fieldKey)) }
             guard let value = record.fields[fieldKey] else { throw CacheMissError(key: key, field: fieldKey) }
