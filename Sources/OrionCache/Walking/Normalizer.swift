@@ -175,17 +175,28 @@ struct Normalizer {
         if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
             return (info.uniqueKeyGroup ?? typename) + ":" + info.id
         }
-        guard !type.keyFields.isEmpty else { return nil }
+        let keyFields = type.keyFields
+        // One key field (an `id`) is the common case: its value is the key, without a list to join.
+        if keyFields.count == 1 {
+            guard let value = object.keyFieldValue(keyFields[0], in: selections) else { return nil }
+            return typename + ":" + Self.keyText(value)
+        }
+        guard !keyFields.isEmpty else { return nil }
         var values: [String] = []
-        for keyField in type.keyFields {
+        for keyField in keyFields {
             guard let value = object.keyFieldValue(keyField, in: selections) else { return nil }
-            switch value {
-            case .string(let string): values.append(string)
-            case .int(let int): values.append(String(int))
-            case let other: values.append("\(other)")
-            }
+            values.append(Self.keyText(value))
         }
         return typename + ":" + values.joined(separator: "+")
+    }
+
+    /// A key field's value as it appears in a cache key.
+    private static func keyText(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let string): return string
+        case .int(let int): return String(int)
+        case let other: return "\(other)"
+        }
     }
 }
 
