@@ -7,7 +7,8 @@
 //   either returns or throws `ResponseDecodingError`, agreeing with the value's JSON;
 // - every key `forEachField` gives is found by `value(forKey:)`, at its first occurrence;
 // - the value written as JSON text and parsed again is the same value, and a tape built from it
-//   in memory reads back identical.
+//   in memory reads back identical;
+// - the text read in place (as a large `Data` is) and copied (as a small one is) reads the same.
 import Foundation
 import Orion
 import OrionAPI
@@ -18,7 +19,7 @@ public func fuzzJSONTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
     let tape: JSONTape
     do {
-        tape = try JSONTape(data: bytes)
+        tape = try JSONTape(data: bytes, copyingUpTo: 0)
     } catch {
         // A `JSONParseError` (typed throws): no other comparison, as `JSONSerialization` reads
         // more than RFC 8259 (trailing commas, for one).
@@ -26,6 +27,9 @@ public func fuzzJSONTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let root = tape.root
     let value = walk(root, keysAreUTF8: isUTF8)
+    guard let copied = try? JSONTape(data: bytes, copyingUpTo: Int.max).root.decodeJSON(), value.isIdentical(to: copied) else {
+        fatalError("The text read in place and copied reads differently.\n--- in place ---\n\(value)")
+    }
 
     let text = JSONEncoding.data(value)
     let reparsed: JSONValue

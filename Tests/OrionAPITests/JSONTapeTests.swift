@@ -154,26 +154,31 @@ struct JSONTapeLengthTests {
     }
 }
 
-/// A tape reads a `Data` in place, a slice of a larger buffer included: offsets count from the
-/// slice's first byte.
+/// A tape reads a large `Data` in place and copies a small one; either way, a slice of a larger
+/// buffer is read from its own first byte.
 struct JSONTapeDataTests {
-    @Test func aSliceOfDataIsReadFromItsOwnStart() throws {
+    /// In place (any size), and copied (the default for a small text).
+    static let copyLimits = [0, JSONTape.copiedSize]
+
+    @Test(arguments: copyLimits)
+    func aSliceOfDataIsReadFromItsOwnStart(copyingUpTo limit: Int) throws {
         let buffer = Data(#"garbage{"name": "R2-D2", "height": 0.96, "appearsIn": [4, 5], "note": "a\u00e9"}trailer"#.utf8)
         let start = try #require(buffer.firstIndex(of: UInt8(ascii: "{")))
         let end = try #require(buffer.lastIndex(of: UInt8(ascii: "}")))
         let slice = buffer[start...end]
         #expect(slice.startIndex != 0)
-        let object = try ResponseObject(jsonData: slice)
+        let object = try JSONTape(data: slice, copyingUpTo: limit).root.decodeObject()
         #expect(try object.field("name", as: String.self) == "R2-D2")
         #expect(try object.field("height", as: Double.self) == 0.96)
         #expect(try object.field("appearsIn", as: [Int].self) == [4, 5])
         #expect(try object.field("note", as: String.self) == "a\u{e9}")
     }
 
-    @Test func anErrorInASliceCountsFromTheSlice() throws {
+    @Test(arguments: copyLimits)
+    func anErrorInASliceCountsFromTheSlice(copyingUpTo limit: Int) throws {
         let buffer = Data("[1, 2]\n{\"a\": tru}".utf8)
         let slice = buffer[7...]
-        let error = #expect(throws: JSONParseError.self) { _ = try JSONTape(data: slice) }
+        let error = #expect(throws: JSONParseError.self) { _ = try JSONTape(data: slice, copyingUpTo: limit) }
         #expect(error?.line == 1)
         #expect(error?.offset == 6)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The text a ``JSONTape`` indexes, kept in the storage it came in: a response body's `Data` is
-/// read in place rather than copied into an array, which would double the memory a large
-/// response holds while its models are built.
+/// The text a ``JSONTape`` indexes: an array, or a large response body's `Data` read in place
+/// rather than copied into an array, which would double the memory the response holds while its
+/// models are built (``JSONTape/copiedSize``).
 @usableFromInline
 enum JSONBytes: Sendable {
     case array([UInt8])
