@@ -23,24 +23,28 @@ public struct ResponseObject: Sendable {
     /// The value under `key`, or `nil` when the object has no such key.
     @inlinable
     public func value(forKey key: String) -> ResponseValue? {
-        var key = key
-        return key.withUTF8 { keyBytes in
-            tape.bytes.withUnsafeBufferPointer { bytes in
-                let entries = tape.entries
+        // A native string's bytes are read where they are; only another (bridged) is copied.
+        let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { entryIndex(forKey: $0) }
+        return found.map { ResponseValue(tape: tape, index: $0) }
+    }
+
+    /// The tape index of the value under the key spelled `keyBytes`, searched in the object's
+    /// fields in order.
+    @usableFromInline
+    func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        tape.bytes.withUnsafeBufferPointer { bytes in
+            tape.entries.withUnsafeBufferPointer { entries in
                 var cursor = index + 1
                 let end = Int(entries[index].first)
                 while cursor < end {
                     let keyEntry = entries[cursor]
                     if Int(keyEntry.second) == keyBytes.count, !keyEntry.flag {
-                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else {
-                            return ResponseValue(tape: tape, index: cursor + 1)  // both empty
-                        }
-                        if memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0 {
-                            return ResponseValue(tape: tape, index: cursor + 1)
-                        }
+                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else { return cursor + 1 }  // both empty
+                        if memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0 { return cursor + 1 }
                     }
                     if keyEntry.flag, tape.unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self) {
-                        return ResponseValue(tape: tape, index: cursor + 1)
+                        return cursor + 1
                     }
                     cursor = tape.next(after: cursor + 1)
                 }
