@@ -13,22 +13,38 @@ public enum Subprocess {
     }
 
     /// Runs `executable` with `arguments` in `directory` (the current one by default).
+    ///
+    /// The output and errors go to files, read once the program has exited, not to pipes read to
+    /// their end: a pipe's end is also the end of every copy of its write side, and a child that
+    /// another test starts at the same moment can inherit one (Foundation closes a child's
+    /// descriptors from a list made before it spawns). The read would then wait for that child,
+    /// a server living as long as its test, while holding a thread of the concurrency pool that
+    /// the test may need.
     public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orion-subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outputFile = folder.appendingPathComponent("output")
+        let errorsFile = folder.appendingPathComponent("errors")
+        for file in [outputFile, errorsFile] where !FileManager.default.createFile(atPath: file.path, contents: nil) {
+            throw Failure(description: "cannot make \(file.path) for the output of \(executable.lastPathComponent)")
+        }
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = try FileHandle(forWritingTo: errorsFile)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Both pipes are drained before waiting: a full pipe would block the child.
-        let errorData = ReadInBackground(errors.fileHandleForReading)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorData.wait(), as: UTF8.self))
+        return Result(status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+                      errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self))
     }
 
     /// Runs a script of `Tests/Differential` with python3; fails with the install hint when it
@@ -41,25 +57,5 @@ public enum Subprocess {
             throw Failure(description: "\(script) failed (install python3 and graphql-core==3.3.2): \(result.errors)")
         }
         return result.output
-    }
-}
-
-/// Reads a pipe to its end on another thread.
-private final class ReadInBackground: @unchecked Sendable {
-    // `data` is written once by the reading thread before `done` is signalled, and read only
-    // after `wait()` has seen the signal.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

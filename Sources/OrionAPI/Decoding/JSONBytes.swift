@@ -2,7 +2,7 @@ import Foundation
 
 /// The text a ``JSONTape`` indexes: an array, or a large response body's `Data` read in place
 /// rather than copied into an array, which would double the memory the response holds while its
-/// models are built (``JSONTape/copiedSize``).
+/// models are built (`JSONTape.copiedSize`).
 @usableFromInline
 enum JSONBytes: Sendable {
     case array([UInt8])

@@ -62,8 +62,8 @@ public final class JSONTape: Sendable {
         self.fieldErrors = fieldErrors
     }
 
-    /// Parses JSON text. A large text (over ``copiedSize``) is kept and read in place, without
-    /// copying; a smaller one is copied into an array.
+    /// Parses JSON text. A large text (over 1 MB) is kept and read in place, without copying; a
+    /// smaller one is copied into an array, from which each string and key reads faster.
     ///
     /// - Throws: `JSONParseError` with the byte offset, line and column of the first problem.
     public convenience init(data: Data) throws(JSONParseError) {
