@@ -234,8 +234,9 @@ public enum Printer {
         node.block && BlockString.isPrintable(node.value) ? BlockString.print(node.value) : quoted(node.value)
     }
 
-    /// A regular string literal, with JSON-style escapes.
-    static func quoted(_ value: String) -> String {
+    /// A regular string literal, with JSON-style escapes: GraphQL's escapes are a subset of
+    /// JSON's, so the literal is also a JSON string (the code generator writes JSON with it).
+    package static func quoted(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
