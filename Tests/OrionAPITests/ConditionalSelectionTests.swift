@@ -46,15 +46,13 @@ private struct HeroQuery: GraphQLQuery, Hashable {
     static var __defaultVariables: [String: JSONValue] { ["withDefault": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(Schema.query) }
-        static let __selections: [Selection] = [.field("hero", Hero?.self)]
+        static let __metadata = SelectionSetMetadata(.object(Schema.query), [.field("hero", Hero?.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var hero: Hero? { __data[0] }
 
         struct Hero: SelectionSet, Hashable {
-            static var __parentType: ParentType { .interface(Schema.character) }
-            static let __selections: [Selection] = [
+            static let __metadata = SelectionSetMetadata(.interface(Schema.character), [
                 .field("__typename", String.self),
                 .field("extra", Int?.self, condition: .include("extra")),
                 .field("name", String?.self, condition: .skip("skipName")),
@@ -64,7 +62,7 @@ private struct HeroQuery: GraphQLQuery, Hashable {
                 .field("defaulted", String?.self, condition: .include("withDefault")),
                 .inlineFragment(AsDroid.self, condition: .include("details")),
                 .fragment(Looks.self, condition: .include("details")),
-            ]
+            ])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var extra: Int? { __data[1] }
@@ -77,16 +75,14 @@ private struct HeroQuery: GraphQLQuery, Hashable {
             var looks: Looks? { __data[8] }
 
             struct Friend: SelectionSet, Hashable {
-                static var __parentType: ParentType { .interface(Schema.character) }
-                static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String?.self)]
+                static let __metadata = SelectionSetMetadata(.interface(Schema.character), [.field("__typename", String.self), .field("name", String?.self)])
                 let __data: DataDict
                 init(_dataDict data: DataDict) { __data = data }
                 var name: String? { __data[1] }
             }
 
             struct AsDroid: InlineFragment, Hashable {
-                static var __parentType: ParentType { .object(Schema.droid) }
-                static let __selections: [Selection] = [.field("primaryFunction", String?.self)]
+                static let __metadata = SelectionSetMetadata(.object(Schema.droid), [.field("primaryFunction", String?.self)])
                 let __data: DataDict
                 init(_dataDict data: DataDict) { __data = data }
                 var primaryFunction: String? { __data[0] }
@@ -99,10 +95,9 @@ private struct HeroQuery: GraphQLQuery, Hashable {
 private struct Looks: Fragment, Hashable {
     static var fragmentDefinition: String { "fragment Looks on Character { __typename color mood @include(if: $extra) }" }
     static var __schema: any SchemaMetadata.Type { Metadata.self }
-    static var __parentType: ParentType { .interface(Schema.character) }
-    static let __selections: [Selection] = [
+    static let __metadata = SelectionSetMetadata(.interface(Schema.character), [
         .field("__typename", String.self), .field("color", String?.self), .field("mood", String?.self, condition: .include("extra")),
-    ]
+    ])
     let __data: DataDict
     init(_dataDict data: DataDict) { __data = data }
     var color: String? { __data[1] }

@@ -19,15 +19,13 @@ private enum Episode: String, EnumType {
 /// `query { hero(episode: $episode) { __typename name born appearsIn friends { __typename name }
 /// ... on Droid { primaryFunction } ...Named extra @include(if: $extra) } }`
 private struct HeroData: RootSelectionSet, Hashable {
-    static var __parentType: ParentType { .object(Schema.query) }
-    static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])]
+    static let __metadata = SelectionSetMetadata(.object(Schema.query), [.field("hero", Hero?.self, arguments: ["episode": .variable("episode")])])
     let __data: DataDict
     init(_dataDict data: DataDict) { __data = data }
     var hero: Hero? { __data[0] }
 
     struct Hero: SelectionSet, Hashable {
-        static var __parentType: ParentType { .interface(Schema.character) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.interface(Schema.character), [
             .field("__typename", String.self),
             .field("name", alias: "title", String.self),
             .field("born", Date?.self),
@@ -36,7 +34,7 @@ private struct HeroData: RootSelectionSet, Hashable {
             .field("extra", Int?.self, condition: .include("extra")),
             .inlineFragment(AsDroid.self),
             .fragment(Named.self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var __typename: String { __data[0] }
@@ -49,16 +47,14 @@ private struct HeroData: RootSelectionSet, Hashable {
         var named: Named { __data[7] }
 
         struct Friend: SelectionSet, Hashable {
-            static var __parentType: ParentType { .interface(Schema.character) }
-            static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+            static let __metadata = SelectionSetMetadata(.interface(Schema.character), [.field("__typename", String.self), .field("name", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var name: String { __data[1] }
         }
 
         struct AsDroid: InlineFragment, Hashable {
-            static var __parentType: ParentType { .object(Schema.droid) }
-            static let __selections: [Selection] = [.field("primaryFunction", String.self)]
+            static let __metadata = SelectionSetMetadata(.object(Schema.droid), [.field("primaryFunction", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var primaryFunction: String { __data[0] }
@@ -70,8 +66,7 @@ private struct HeroData: RootSelectionSet, Hashable {
 private struct Named: Fragment, Hashable {
     static var fragmentDefinition: String { "fragment Named on Character { __typename name }" }
     static var __schema: any SchemaMetadata.Type { TestSchemaMetadata.self }
-    static var __parentType: ParentType { .interface(Schema.character) }
-    static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+    static let __metadata = SelectionSetMetadata(.interface(Schema.character), [.field("__typename", String.self), .field("name", String.self)])
     let __data: DataDict
     init(_dataDict data: DataDict) { __data = data }
     var name: String { __data[1] }

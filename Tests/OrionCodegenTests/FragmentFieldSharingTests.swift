@@ -13,11 +13,11 @@ import Testing
         type Rocket { name: String type: String }
         """
 
-    /// The selections of the model whose `struct` line is `declaration`, up to their `]`.
+    /// The selections of the model whose `struct` line is `declaration`, up to their `])`.
     private static func selections(of declaration: String, in swift: String) throws -> String {
         let start = try #require(swift.range(of: declaration))
-        let list = try #require(swift.range(of: "__selections: [OrionAPI.Selection] = [", range: start.upperBound..<swift.endIndex))
-        let end = try #require(swift.range(of: #"\n *\]\n"#, options: .regularExpression, range: list.upperBound..<swift.endIndex))
+        let list = try #require(swift.range(of: "__metadata = OrionAPI.SelectionSetMetadata(", range: start.upperBound..<swift.endIndex))
+        let end = try #require(swift.range(of: #"\n *\]\)\n"#, options: .regularExpression, range: list.upperBound..<swift.endIndex))
         return String(swift[list.upperBound..<end.lowerBound])
     }
 

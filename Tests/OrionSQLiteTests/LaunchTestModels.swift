@@ -16,16 +16,14 @@ struct LaunchQuery: GraphQLQuery, Hashable {
     var __variables: [String: JSONValue] { [:] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("launch", Launch?.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("launch", Launch?.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var launch: Launch? { __data[0] }
     }
 
     struct Launch: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(LaunchTestSchema.launch) }
-        static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self), .field("isBooked", Bool.self)]
+        static let __metadata = SelectionSetMetadata(.object(LaunchTestSchema.launch), [.field("__typename", String.self), .field("id", String.self), .field("isBooked", Bool.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var id: String { __data[1] }

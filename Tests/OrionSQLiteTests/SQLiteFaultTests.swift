@@ -173,16 +173,14 @@ struct ItemQuery: GraphQLQuery {
     var __variables: [String: JSONValue] { [:] }
 
     struct Item: SelectionSet {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Item", keyFields: ["id"])) }
-        static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Item", keyFields: ["id"])), [.field("__typename", String.self), .field("id", String.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var id: String { __data[1] }
     }
 
     struct Data: RootSelectionSet {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("item", Item.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("item", Item.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var item: Item { __data[0] }

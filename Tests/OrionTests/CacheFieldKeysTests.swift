@@ -17,19 +17,17 @@ import Testing
         var __variables: [String: JSONValue] { ["size": .string(size)] }
 
         struct Data: RootSelectionSet, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-            static let __selections: [Selection] = [.field("missions", [Mission].self)]
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("missions", [Mission].self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var missions: [Mission] { __data[0] }
         }
 
         struct Mission: SelectionSet, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Mission")) }
-            static let __selections: [Selection] = [
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Mission")), [
                 .field("patch", alias: "small", String.self, arguments: ["size": .value(.string("SMALL"))]),
                 .field("patch", alias: "chosen", String.self, arguments: ["size": .variable("size")]),
-            ]
+            ])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var small: String { __data[0] }

@@ -54,16 +54,14 @@ struct HeroQuery: GraphQLQuery, Hashable {
     static var __defaultVariables: [String: JSONValue] { ["withFriends": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("hero", Hero?.self, arguments: ["episode": .value(.string("EMPIRE"))])]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("hero", Hero?.self, arguments: ["episode": .value(.string("EMPIRE"))])])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var hero: Hero? { __data[0] }
     }
 
     struct Hero: SelectionSet, Hashable {
-        static var __parentType: ParentType { .interface(CacheTestSchema.character) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.interface(CacheTestSchema.character), [
             .field("__typename", String.self),
             .field("id", String.self),
             .field("name", String.self),
@@ -76,7 +74,7 @@ struct HeroQuery: GraphQLQuery, Hashable {
             .field("friends", [Friend]?.self, condition: .include("withFriends")),
             .inlineFragment(AsDroid.self),
             .fragment(Details.self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var __typename: String { __data[0] }
@@ -93,16 +91,14 @@ struct HeroQuery: GraphQLQuery, Hashable {
         var details: Details { __data[11] }
 
         struct Friend: SelectionSet, Hashable {
-            static var __parentType: ParentType { .interface(CacheTestSchema.character) }
-            static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self)]
+            static let __metadata = SelectionSetMetadata(.interface(CacheTestSchema.character), [.field("__typename", String.self), .field("id", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var id: String { __data[1] }
         }
 
         struct AsDroid: InlineFragment, Hashable {
-            static var __parentType: ParentType { .object(CacheTestSchema.droid) }
-            static let __selections: [Selection] = [.field("primaryFunction", String.self)]
+            static let __metadata = SelectionSetMetadata(.object(CacheTestSchema.droid), [.field("primaryFunction", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var primaryFunction: String { __data[0] }
@@ -112,18 +108,16 @@ struct HeroQuery: GraphQLQuery, Hashable {
     struct Details: Fragment, Hashable {
         static let fragmentDefinition = "fragment Details on Character { name friends { __typename id name } }"
         static var __schema: any SchemaMetadata.Type { CacheTestSchema.self }
-        static var __parentType: ParentType { .interface(CacheTestSchema.character) }
-        static let __selections: [Selection] = [.field("name", String.self), .field("friends", [Friend].self)]
+        static let __metadata = SelectionSetMetadata(.interface(CacheTestSchema.character), [.field("name", String.self), .field("friends", [Friend].self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var name: String { __data[0] }
         var friends: [Friend] { __data[1] }
 
         struct Friend: SelectionSet, Hashable {
-            static var __parentType: ParentType { .interface(CacheTestSchema.character) }
-            static let __selections: [Selection] = [
+            static let __metadata = SelectionSetMetadata(.interface(CacheTestSchema.character), [
                 .field("__typename", String.self), .field("id", String.self), .field("name", String.self),
-            ]
+            ])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var name: String { __data[2] }

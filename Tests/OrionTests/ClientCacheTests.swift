@@ -131,8 +131,7 @@ private struct ItemChanged: GraphQLSubscription {
     var __variables: [String: JSONValue] { [:] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Subscription")) }
-        static let __selections: [Selection] = [.field("item", WatchedItems.Item?.self, arguments: ["id": .value(.string("3"))])]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Subscription")), [.field("item", WatchedItems.Item?.self, arguments: ["id": .value(.string("3"))])])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var item: WatchedItems.Item? { __data[0] }

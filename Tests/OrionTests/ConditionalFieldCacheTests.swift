@@ -16,8 +16,7 @@ private struct DefaultedQuery: GraphQLQuery, Hashable {
     static var __defaultVariables: [String: JSONValue] { ["x": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("a", String?.self, condition: .include("x")), .field("b", Int?.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("a", String?.self, condition: .include("x")), .field("b", Int?.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var a: String? { __data[0] }

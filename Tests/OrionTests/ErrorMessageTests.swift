@@ -7,8 +7,7 @@ import Testing
 /// `localizedDescription`, paths as `launch.rocket`, types named one way, bodies excerpted.
 struct ErrorMessageTests {
     private struct Flags: SelectionSet {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Flags")) }
-        static let __selections: [Selection] = [.field("on", Bool.self), .field("ratio", Double.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Flags")), [.field("on", Bool.self), .field("ratio", Double.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
     }

@@ -16,24 +16,21 @@ private struct LaunchQuery: GraphQLQuery, Hashable {
     static var hasDeferredFragments: Bool { true }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("launch", Launch?.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("launch", Launch?.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var launch: Launch? { __data[0] }
     }
 
     struct Launch: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Launch")) }
-        static let __selections: [Selection] = [.field("id", String.self), .deferred(Details.self, label: "details")]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Launch")), [.field("id", String.self), .deferred(Details.self, label: "details")])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var id: String { __data[0] }
         var details: Deferred<Details> { __data[1] }
 
         struct Details: InlineFragment, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Launch")) }
-            static let __selections: [Selection] = [.field("id", String.self), .field("site", String?.self), .field("rocket", Rocket.self)]
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Launch")), [.field("id", String.self), .field("site", String?.self), .field("rocket", Rocket.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var site: String? { __data[1] }
@@ -41,8 +38,7 @@ private struct LaunchQuery: GraphQLQuery, Hashable {
         }
 
         struct Rocket: SelectionSet, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Rocket")) }
-            static let __selections: [Selection] = [.field("name", String.self)]
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Rocket")), [.field("name", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var name: String { __data[0] }

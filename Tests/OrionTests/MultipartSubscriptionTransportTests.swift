@@ -189,8 +189,7 @@ struct CounterSubscription: GraphQLSubscription {
     var __variables: [String: JSONValue] { [:] }
 
     struct Data: RootSelectionSet {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Subscription")) }
-        static let __selections: [Selection] = [.field("count", Int.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Subscription")), [.field("count", Int.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var count: Int { __data[0] }
@@ -206,8 +205,7 @@ struct CountQuery: GraphQLQuery {
     var __variables: [String: JSONValue] { [:] }
 
     struct Data: RootSelectionSet {
-        static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-        static let __selections: [Selection] = [.field("count", Int.self)]
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("count", Int.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var count: Int { __data[0] }

@@ -40,8 +40,7 @@ enum PagingTestSchema: SchemaMetadata {
 
     /// `{ __typename id }` of a launch.
     struct Launch: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.launch) }
-        static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self)]
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.launch), [.field("__typename", String.self), .field("id", String.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var id: String { __data[1] }
@@ -58,21 +57,19 @@ struct LaunchesPageQuery: GraphQLQuery, Hashable {
     var __variables: [String: JSONValue] { ["pageSize": .int(pageSize), "after": after.map(JSONValue.string) ?? .null] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.query) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.query), [
             .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var launches: Launches { __data[0] }
     }
 
     struct Launches: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.launchConnection) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.launchConnection), [
             .field("__typename", String.self), .field("cursor", String.self), .field("hasMore", Bool.self),
             .field("launches", [PagingTestSchema.Launch].self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var cursor: String { __data[1] }
@@ -96,8 +93,7 @@ struct NamesPageQuery: GraphQLQuery, Hashable {
     var __variables: [String: JSONValue] { ["after": after.map(JSONValue.string) ?? .null] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.query) }
-        static let __selections: [Selection] = [.field("names", [String].self, arguments: ["after": .variable("after")])]
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.query), [.field("names", [String].self, arguments: ["after": .variable("after")])])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var names: [String] { __data[0] }
@@ -121,22 +117,20 @@ struct ConnectionPageQuery: GraphQLQuery, Hashable {
     }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.query) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.query), [
             .field("launchesConnection", Connection.self, arguments: [
                 "first": .variable("first"), "after": .variable("after"), "last": .variable("last"), "before": .variable("before"),
             ]),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var launchesConnection: Connection { __data[0] }
     }
 
     struct Connection: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.relayConnection) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.relayConnection), [
             .field("__typename", String.self), .field("pageInfo", PageInfo.self), .field("edges", [Edge].self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var pageInfo: PageInfo { __data[1] }
@@ -144,11 +138,10 @@ struct ConnectionPageQuery: GraphQLQuery, Hashable {
     }
 
     struct PageInfo: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.pageInfo) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.pageInfo), [
             .field("__typename", String.self), .field("startCursor", String?.self), .field("endCursor", String?.self),
             .field("hasNextPage", Bool.self), .field("hasPreviousPage", Bool.self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var startCursor: String? { __data[1] }
@@ -158,10 +151,9 @@ struct ConnectionPageQuery: GraphQLQuery, Hashable {
     }
 
     struct Edge: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(PagingTestSchema.edge) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.object(PagingTestSchema.edge), [
             .field("__typename", String.self), .field("cursor", String.self), .field("node", PagingTestSchema.Launch.self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var cursor: String { __data[1] }

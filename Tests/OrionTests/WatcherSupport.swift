@@ -18,8 +18,7 @@ enum WatchedItems {
 
     /// `{ __typename id version }`
     struct Item: SelectionSet, Hashable {
-        static var __parentType: ParentType { .object(Metadata.item) }
-        static let __selections: [Selection] = [.field("__typename", String.self), .field("id", String.self), .field("version", Int.self)]
+        static let __metadata = SelectionSetMetadata(.object(Metadata.item), [.field("__typename", String.self), .field("id", String.self), .field("version", Int.self)])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var id: String { __data[1] }
@@ -36,8 +35,7 @@ enum WatchedItems {
         var __variables: [String: JSONValue] { ["id": .string(id)] }
 
         struct Data: RootSelectionSet, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-            static let __selections: [Selection] = [.field("item", Item?.self, arguments: ["id": .variable("id")])]
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("item", Item?.self, arguments: ["id": .variable("id")])])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var item: Item? { __data[0] }
@@ -53,8 +51,7 @@ enum WatchedItems {
         var __variables: [String: JSONValue] { [:] }
 
         struct Data: RootSelectionSet, Hashable {
-            static var __parentType: ParentType { .object(ObjectType(typename: "Query")) }
-            static let __selections: [Selection] = [.field("items", [Item].self)]
+            static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("items", [Item].self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var items: [Item] { __data[0] }

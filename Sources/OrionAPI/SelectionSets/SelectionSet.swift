@@ -25,17 +25,23 @@ extension DataDictBacked {
 /// A generated model of a selection set: the data an operation, fragment, field or type case
 /// selects.
 ///
-/// The static `__selections` describe the model to the runtime: decoding a response and
-/// writing it back as JSON follow them, as do normalizing into the cache and reading from it.
-/// Each property reads its value from the model's ``DataDict`` by position.
+/// The static `__metadata` describes the model to the runtime: decoding a response and
+/// writing it back as JSON follow its selections, as do normalizing into the cache and reading
+/// from it. Each property reads its value from the model's ``DataDict`` by position.
 public protocol SelectionSet: DataDictBacked, DataDictReadable {
-    /// The schema type the selections are made on.
-    static var __parentType: ParentType { get }
-    /// The selections, with arguments, nested models, type cases and fragments.
-    static var __selections: [Selection] { get }
+    /// The model's parent type and selections: generated as one `static let`.
+    static var __metadata: SelectionSetMetadata { get }
 }
 
 extension SelectionSet {
+    /// The schema type the selections are made on.
+    @inlinable
+    public static var __parentType: ParentType { __metadata.parentType }
+
+    /// The selections, with arguments, nested models, type cases and fragments.
+    @inlinable
+    public static var __selections: [Selection] { __metadata.selections }
+
     /// Reads the model from a response object.
     ///
     /// - Parameters:

@@ -1,10 +1,11 @@
 import GraphQLLanguage
 import OrionCompiler
 
-/// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: the selection metadata,
-/// one computed property per field, type case and fragment (reading its value by position in
-/// `__selections`), and nested structs. Decoding, `jsonObject` and `Hashable`'s members come
-/// from OrionAPI's protocol extensions, so each model compiles to little code.
+/// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: its `__metadata`
+/// (parent type and selections), one computed property per field, type case and fragment
+/// (reading its value by position in the selections), and nested structs. Decoding,
+/// `jsonObject` and `Hashable`'s members come from OrionAPI's protocol extensions, so each
+/// model compiles to little code.
 struct ModelRenderer {
     let schema: Schema
     let types: SwiftTypeNames
@@ -29,11 +30,10 @@ struct ModelRenderer {
                 writer.line(literal[literal.count - 1] + " }")
                 writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
             }
-            writer.line("\(access)static var __parentType: OrionAPI.ParentType { \(parentType(model.parentTypeName)) }")
-            renderSelections(model, into: &writer)
+            renderMetadata(model, into: &writer)
             renderStorage(into: &writer)
             writer.line()
-            // Positions follow `renderSelections`: fields, type cases, fragments, deferred fragments.
+            // Positions follow `renderMetadata`: fields, type cases, fragments, deferred fragments.
             let storedCount = model.storedProperties.count
             for property in model.properties { renderDeclaration(property, into: &writer) }
             for (offset, typeCase) in model.typeCases.enumerated() {
@@ -91,9 +91,11 @@ struct ModelRenderer {
         }
     }
 
-    private func renderSelections(_ model: IRModel, into writer: inout SwiftWriter) {
-        // Built once: the cache walks them for every object it writes and reads.
-        writer.line("\(access)static let __selections: [OrionAPI.Selection] = [")
+    /// The model's `__metadata`: its parent type and selections. Built once, as one table: the
+    /// cache walks the selections for every object it writes and reads, and each static member
+    /// a model declares costs it functions to compile.
+    private func renderMetadata(_ model: IRModel, into writer: inout SwiftWriter) {
+        writer.line("\(access)static let __metadata = OrionAPI.SelectionSetMetadata(\(parentType(model.parentTypeName)), [")
         for property in model.storedProperties {
             let field = property.field
             var arguments = "." + "field(" + SwiftLiteral.string(field.name)
@@ -124,7 +126,7 @@ struct ModelRenderer {
             let label = deferred.label.map(SwiftLiteral.string) ?? "nil"
             writer.line("  .deferred(\(deferred.typeName).self, label: \(label)\(deferred.needsTypename ? ", checksType: true" : "")),")
         }
-        writer.line("]")
+        writer.line("])")
     }
 
     /// The `InclusionCondition` literal of an inclusion, nil when always included.

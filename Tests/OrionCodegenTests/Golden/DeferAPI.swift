@@ -14,11 +14,10 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
     .field("__typename", Swift.String.self),
     .field("mission", Mission.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -27,11 +26,10 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
   public var mission: Mission { __data[1] }
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Mission) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Mission), [
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -75,10 +73,9 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Query), [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -86,14 +83,13 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .field("rocket", Rocket.self),
         .fragment(MissionDetails.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -106,13 +102,12 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var mission: MissionDetails.Mission { __data.fragment(4)[1] }
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Rocket) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("type", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -166,10 +161,9 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Query), [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -177,12 +171,11 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -191,12 +184,11 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -206,12 +198,11 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var id: Swift.String { __data[2] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-          public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Rocket) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
             .field("__typename", Swift.String.self),
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -262,10 +253,9 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Query), [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -273,14 +263,13 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .deferred(MissionDetails.self, label: nil),
         .deferred(RocketDetails.self, label: "rocketDetails"),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -290,13 +279,12 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[4] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("site", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -307,13 +295,12 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var site: Swift.String { __data[3] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-          public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Rocket) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
             .field("__typename", Swift.String.self),
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
             .field("type", Swift.String.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -365,10 +352,9 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Query), [
       .field("launch", Launch?.self, arguments: ["id": .variable("id")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -376,12 +362,11 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
     public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -390,12 +375,11 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -405,12 +389,11 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
         public var id: Swift.String { __data[2] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-          public static var __parentType: OrionAPI.ParentType { .object(DeferAPI.Objects.Rocket) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
             .field("__typename", Swift.String.self),
             .field("id", Swift.String.self),
             .field("reliability", Swift.Double?.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

@@ -12,12 +12,11 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
     .field("__typename", Swift.String.self),
     .field("name", OrionAPI.FieldResult<Swift.String>.self, catch: .result),
     .field("avatarUrl", Swift.String?.self, catch: .throw),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -61,23 +60,21 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.Query), [
       .field("user", User?.self, arguments: ["id": .variable("id")], catch: .throw),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var user: User? { __data[0] }
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("friends", OrionAPI.FieldResult<[Friend?]>.self, catch: .result),
         .fragment(UserSummary.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -90,12 +87,11 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var avatarUrl: Swift.String? { __data.fragment(3)[2] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self, catch: .null),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -131,22 +127,20 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.Query), [
       .field("users", [User?]?.self, catch: .throw),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var users: [User?]? { __data[0] }
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -196,18 +190,16 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.Query), [
       .field("user", User?.self, arguments: ["id": .variable("id")], catch: .null),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var user: User? { __data[0] }
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
@@ -218,7 +210,7 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         .field("name", alias: "nullName", Swift.String?.self, catch: .null),
         .field("name", alias: "throwName", Swift.String.self, catch: .throw),
         .field("bestFriend", OrionAPI.FieldResult<BestFriend>.self, catch: .result),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -239,12 +231,11 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var bestFriend: OrionAPI.FieldResult<BestFriend> { __data[9] }
 
       public struct BestFriend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(NullabilityAPI.Objects.User) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("name", Swift.String.self, catch: .throw),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

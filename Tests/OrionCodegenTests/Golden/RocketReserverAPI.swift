@@ -17,14 +17,13 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
     .field("__typename", Swift.String.self),
     .field("id", Swift.String.self),
     .field("site", Swift.String?.self),
     .field("isBooked", Swift.Bool.self),
     .field("mission", Mission?.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -35,11 +34,10 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
   public var mission: Mission? { __data[4] }
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
       .field("__typename", Swift.String.self),
       .field("name", Swift.String?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -80,10 +78,9 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mutation), [
       .field("bookTrips", BookTrips.self, arguments: ["launchIds": .list([.variable("id")])]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -91,13 +88,12 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public var bookTrips: BookTrips { __data[0] }
 
     public struct BookTrips: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
         .field("__typename", Swift.String.self),
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -107,12 +103,11 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public var launches: [Launch?]? { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -156,10 +151,9 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mutation), [
       .field("cancelTrip", CancelTrip.self, arguments: ["launchId": .variable("launchId")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -167,13 +161,12 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public var cancelTrip: CancelTrip { __data[0] }
 
     public struct CancelTrip: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.TripUpdateResponse) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
         .field("__typename", Swift.String.self),
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -183,12 +176,11 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public var launches: [Launch?]? { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -228,10 +220,9 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mutation), [
       .field("login", Login?.self, arguments: ["email": .variable("email")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -239,13 +230,12 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
     public var login: Login? { __data[0] }
 
     public struct Login: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("token", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -284,10 +274,9 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mutation), [
       .field("uploadProfileImage", UploadProfileImage?.self, arguments: ["file": .variable("file")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -295,12 +284,11 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
     public var uploadProfileImage: UploadProfileImage? { __data[0] }
 
     public struct UploadProfileImage: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("profileImage", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -350,25 +338,23 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Query), [
       .field("launch", Launch?.self, arguments: ["id": .variable("launchId")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var launch: Launch? { __data[0] }
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("site", Swift.String?.self),
         .field("mission", Mission?.self),
         .field("rocket", Rocket?.self),
         .field("isBooked", Swift.Bool.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -380,12 +366,11 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var isBooked: Swift.Bool { __data[5] }
 
       public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
           .field("__typename", Swift.String.self),
           .field("name", Swift.String?.self),
           .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("LARGE"))]),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -395,13 +380,12 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self),
           .field("type", Swift.String?.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -461,10 +445,9 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Query), [
       .field("launches", Launches.self, arguments: ["pageSize": .variable("pageSize"), "after": .variable("after")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -473,13 +456,12 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var launches: Launches { __data[0] }
 
     public struct Launches: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.LaunchConnection) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.LaunchConnection), [
         .field("__typename", Swift.String.self),
         .field("cursor", Swift.String.self),
         .field("hasMore", Swift.Bool.self),
         .field("launches", [Launch?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -489,15 +471,14 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var launches: [Launch?] { __data[3] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("site", Swift.String?.self),
           .field("isBooked", Swift.Bool.self),
           .field("mission", Mission?.self),
           .field("rocket", Rocket?.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -509,12 +490,11 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var rocket: Rocket? { __data[5] }
 
         public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Mission) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
             .field("__typename", Swift.String.self),
             .field("name", Swift.String?.self),
             .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("SMALL"))]),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -524,13 +504,12 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-          public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Rocket) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
             .field("__typename", Swift.String.self),
             .field("id", Swift.String.self),
             .field("name", Swift.String?.self),
             .field("type", Swift.String?.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -570,11 +549,10 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Query), [
       .field("me", Me?.self),
       .field("totalTripsBooked", Swift.Int?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -583,14 +561,13 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var totalTripsBooked: Swift.Int? { __data[1] }
 
     public struct Me: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.User) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("profileImage", Swift.String?.self),
         .field("trips", [Trip?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -601,11 +578,10 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var trips: [Trip?] { __data[4] }
 
       public struct Trip: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Launch) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
           .field("__typename", Swift.String.self),
           .fragment(LaunchSummary.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -638,10 +614,9 @@ public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(RocketReserverAPI.Objects.Subscription) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Subscription), [
       .field("tripsBooked", Swift.Int?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

@@ -11,11 +11,10 @@ public struct CharacterAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -32,11 +31,10 @@ public struct CharacterName: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -54,12 +52,11 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -78,11 +75,10 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, S
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -108,12 +104,11 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
     .inlineFragment(AsDroid.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -123,12 +118,11 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
   public var asDroid: AsDroid? { __data[2] }
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -149,12 +143,11 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Swift.Has
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self, checksType: true),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -185,12 +178,11 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -199,11 +191,10 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
   public var asDroid: AsDroid? { __data[2] }
 
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("friends", [Friend?]?.self),
       .field("__typename", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -212,11 +203,10 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     public var __typename: Swift.String { __data[1] }
 
     public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -227,12 +217,11 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
   }
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("__typename", Swift.String.self),
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -258,12 +247,11 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
     .fragment(CharacterAppearsIn.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -287,12 +275,11 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -311,11 +298,10 @@ public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -333,12 +319,11 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
     .field("__typename", Swift.String.self),
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -362,11 +347,10 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
     .field("__typename", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -386,11 +370,10 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("friends", [Friend?]?.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -399,11 +382,10 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
   public var friends: [Friend?]? { __data[1] }
 
   public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -427,13 +409,12 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
     .field("__typename", Swift.String.self),
     .field("name", Swift.String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -444,12 +425,11 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   public var asDroid: AsDroid? { __data[3] }
 
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("height", Swift.Double?.self),
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -461,12 +441,11 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   }
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("primaryFunction", Swift.String?.self),
       .field("__typename", Swift.String.self),
       .field("name", Swift.String.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -486,11 +465,10 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
     }
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-  public static let __selections: [OrionAPI.Selection] = [
+  public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
     .field("__typename", Swift.String.self),
     .field("height", Swift.Double?.self, arguments: ["unit": .variable("heightUnit")]),
-  ]
+  ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -518,22 +496,20 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Mutation), [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.string("This is awesome!"))])]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
         .field("__typename", Swift.String.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -576,22 +552,20 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Mutation), [
       .field("createReview", CreateReview?.self, arguments: ["episode": .variable("episode"), "review": .variable("review")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
         .field("__typename", Swift.String.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -623,22 +597,20 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Mutation) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Mutation), [
       .field("createReview", CreateReview?.self, arguments: ["episode": .value(.string("JEDI")), "review": .object(["stars": .value(.int(10)), "commentary": .value(.null)])]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var createReview: CreateReview? { __data[0] }
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
         .field("__typename", Swift.String.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -678,21 +650,19 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(DroidDetails.self, checksType: true),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -736,23 +706,21 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -765,11 +733,10 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -811,22 +778,20 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -837,11 +802,10 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var friends: [Friend?]? { __data[2] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -881,22 +845,20 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .fragment(FriendsNames.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -949,22 +911,20 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
         .inlineFragment(AsDroid.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -974,11 +934,10 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       public var asDroid: AsDroid? { __data[2] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .fragment(CharacterName.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -988,11 +947,10 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1001,12 +959,11 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
         public var __typename: Swift.String { __data[1] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
             .fragment(CharacterName.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1058,23 +1015,21 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1087,11 +1042,10 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
       public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1135,23 +1089,21 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1164,12 +1116,11 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
       public var friends: [Friend?]? { __data[3] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1201,21 +1152,19 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1253,21 +1202,19 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(CharacterAppearsIn.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1309,21 +1256,19 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1365,21 +1310,19 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails"), checksType: false),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1387,12 +1330,11 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
       public var ifIncludeDetails: IfIncludeDetails? { __data[1] }
 
       public struct IfIncludeDetails: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("name", Swift.String.self),
           .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1438,23 +1380,21 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1465,12 +1405,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var asDroid: AsDroid? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("height", Swift.Double?.self),
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1482,12 +1421,11 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", Swift.String?.self),
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1528,21 +1466,19 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(HeroDetails.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1589,21 +1525,19 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self, condition: .include("includeFriendsDetails")),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1612,12 +1546,11 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
       public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
           .inlineFragment(AsDroid.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1627,12 +1560,11 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public var asDroid: AsDroid? { __data[2] }
 
         public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1683,21 +1615,19 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1706,12 +1636,11 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
       public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1721,12 +1650,11 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public var asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails? { __data[2] }
 
         public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1774,21 +1702,19 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("friends", [Friend?]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1797,12 +1723,11 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public var friends: [Friend?]? { __data[1] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("__typename", Swift.String.self),
           .field("id", Swift.String.self),
           .field("friends", [Friend?]?.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1813,11 +1738,10 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
         public var friends: [Friend?]? { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1857,22 +1781,20 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1912,21 +1834,19 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(CharacterNameAndAppearsIn.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -1972,21 +1892,19 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2027,21 +1945,19 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2078,21 +1994,19 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .skip("skipName")),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2129,21 +2043,19 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .include("includeName")),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2180,21 +2092,19 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2237,22 +2147,20 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String?.self, condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2262,11 +2170,10 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public var asDroid: AsDroid? { __data[2] }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2306,22 +2213,20 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .fragment(CharacterName.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2365,21 +2270,19 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .fragment(CharacterName.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2421,22 +2324,20 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2493,23 +2394,21 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2520,12 +2419,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public var asDroid: AsDroid? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("friends", [Friend?]?.self),
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2536,12 +2434,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
         public var name: Swift.String { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2551,12 +2448,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public var asHuman: AsHuman? { __data[2] }
 
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-            public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-            public static let __selections: [OrionAPI.Selection] = [
+            public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
               .field("__typename", Swift.String.self),
               .field("name", Swift.String.self),
-            ]
+            ])
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2570,12 +2466,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
           .field("__typename", Swift.String.self),
           .field("name", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2586,12 +2481,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
         public var name: Swift.String { __data[2] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
-          public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-          public static let __selections: [OrionAPI.Selection] = [
+          public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
             .field("__typename", Swift.String.self),
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
-          ]
+          ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2601,12 +2495,11 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public var asHuman: AsHuman? { __data[2] }
 
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-            public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-            public static let __selections: [OrionAPI.Selection] = [
+            public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("METER"))]),
               .field("__typename", Swift.String.self),
               .field("name", Swift.String.self),
-            ]
+            ])
             public let __data: OrionAPI.DataDict
             public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2653,22 +2546,20 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var hero: Hero? { __data[0] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2677,11 +2568,10 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public var asDroid: AsDroid? { __data[2] }
 
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("homePlanet", alias: "property", Swift.String?.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2691,11 +2581,10 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", alias: "property", Swift.String?.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2734,22 +2623,20 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("human", Human?.self, arguments: ["id": .variable("id")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var human: Human? { __data[0] }
 
     public struct Human: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .field("mass", Swift.Double?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2784,11 +2671,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", Hero?.self),
       .field("hero", alias: "r2", R2?.self),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2796,11 +2682,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var r2: R2? { __data[1] }
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2810,11 +2695,10 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     }
 
     public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2862,23 +2746,21 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("search", [Search?]?.self, arguments: ["text": .variable("term")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var search: [Search?]? { __data[0] }
 
     public struct Search: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .union(StarWarsAPI.Unions.SearchResult) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.union(StarWarsAPI.Unions.SearchResult), [
         .field("__typename", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2888,12 +2770,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public var asStarship: AsStarship? { __data[3] }
 
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Human) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2905,12 +2786,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Droid) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2922,12 +2802,11 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
 
       public struct AsStarship: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
-        public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-        public static let __selections: [OrionAPI.Selection] = [
+        public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("__typename", Swift.String.self),
-        ]
+        ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -2969,23 +2848,21 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("starshipCoordinates", StarshipCoordinates?.self, arguments: ["coordinates": .variable("coordinates")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var starshipCoordinates: StarshipCoordinates? { __data[0] }
 
     public struct StarshipCoordinates: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
         .field("length", Swift.Double?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3018,22 +2895,20 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("starship", Starship?.self, arguments: ["id": .value(.int(3000))]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var starship: Starship? { __data[0] }
 
     public struct Starship: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Starship) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3067,11 +2942,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
   public init() {}
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Query) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Query), [
       .field("hero", alias: "r2", R2?.self),
       .field("hero", alias: "luke", Luke?.self, arguments: ["episode": .value(.string("EMPIRE"))]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3079,11 +2953,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     public var luke: Luke? { __data[1] }
 
     public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3093,11 +2966,10 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
     }
 
     public struct Luke: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .interface(StarWarsAPI.Interfaces.Character) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
         .field("__typename", Swift.String.self),
         .field("name", Swift.String.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
@@ -3136,23 +3008,21 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
   ]) }
 
   public struct Data: OrionAPI.RootSelectionSet, Swift.Hashable {
-    public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Subscription) }
-    public static let __selections: [OrionAPI.Selection] = [
+    public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Subscription), [
       .field("reviewAdded", ReviewAdded?.self, arguments: ["episode": .variable("episode")]),
-    ]
+    ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     public var reviewAdded: ReviewAdded? { __data[0] }
 
     public struct ReviewAdded: OrionAPI.SelectionSet, Swift.Hashable {
-      public static var __parentType: OrionAPI.ParentType { .object(StarWarsAPI.Objects.Review) }
-      public static let __selections: [OrionAPI.Selection] = [
+      public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
         .field("__typename", Swift.String.self),
         .field("episode", OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
-      ]
+      ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 

@@ -22,8 +22,7 @@ struct CounterSubscription: GraphQLSubscription, Hashable {
     var __variables: [String: JSONValue] { ["from": .int(from)] }
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(CounterSchema.subscriptionType) }
-        static let __selections: [Selection] = [.field("count", Int?.self)]
+        static let __metadata = SelectionSetMetadata(.object(CounterSchema.subscriptionType), [.field("count", Int?.self)])
 
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
@@ -38,8 +37,7 @@ struct TotalQuery: GraphQLQuery, Hashable {
     static let operationDocument = OperationDocument(text: "query Total { total }", identifier: "total")
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(CounterSchema.queryType) }
-        static let __selections: [Selection] = [.field("total", Int?.self)]
+        static let __metadata = SelectionSetMetadata(.object(CounterSchema.queryType), [.field("total", Int?.self)])
 
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
@@ -54,8 +52,7 @@ struct IncrementMutation: GraphQLMutation, Hashable {
     static let operationDocument = OperationDocument(text: "mutation Increment { increment }", identifier: "increment")
 
     struct Data: RootSelectionSet, Hashable {
-        static var __parentType: ParentType { .object(CounterSchema.mutationType) }
-        static let __selections: [Selection] = [.field("increment", Int?.self)]
+        static let __metadata = SelectionSetMetadata(.object(CounterSchema.mutationType), [.field("increment", Int?.self)])
 
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }

@@ -8,7 +8,7 @@ import OrionCompiler
 struct SwiftMemberNames: ValidationRule {
     static let name = "SwiftMemberNames"
     /// Members every generated model declares, besides its fields.
-    static let modelMembers: Set<String> = ["fragments", "jsonObject", "hashValue", "__data", "__parentType", "__selections"]
+    static let modelMembers: Set<String> = ["fragments", "jsonObject", "hashValue", "__data", "__metadata", "__parentType", "__selections"]
     let context: ValidationContext
 
     init(context: ValidationContext) { self.context = context }

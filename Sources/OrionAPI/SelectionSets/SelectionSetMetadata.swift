@@ -1,0 +1,21 @@
+/// What the runtime knows of a generated model: the schema type its selections are made on and
+/// the selections themselves, in the order of the model's data.
+///
+/// One table per model, held in one `static let`, instead of a static property per fact: each
+/// requirement a model satisfies costs it a function and a protocol witness to compile, and a
+/// large app has thousands of models. A class, so that reading it (for every object decoded,
+/// normalized or read from the cache) copies one reference, not each of its parts.
+public final class SelectionSetMetadata: Sendable {
+    /// The schema type the selections are made on.
+    public let parentType: ParentType
+    /// The selections, with arguments, nested models, type cases and fragments.
+    public let selections: [Selection]
+
+    /// - Parameters:
+    ///   - parentType: the object, interface or union type the selections are made on.
+    ///   - selections: the model's selections, in the order of its data.
+    public init(_ parentType: ParentType, _ selections: [Selection]) {
+        self.parentType = parentType
+        self.selections = selections
+    }
+}
