@@ -12,7 +12,7 @@ import Testing
         enum Episode { NEWHOPE, EMPIRE }
         """
 
-    static func generate(_ files: [(name: String, text: String)]) throws(CodegenError) -> [GeneratedFile] {
+    static func generate(_ files: [(name: String, text: String)], moduleType: CodegenOptions.ModuleType = .perSourceFile) throws(CodegenError) -> [GeneratedFile] {
         let schema: Schema
         do {
             schema = try Schema.build(sdl: [Source(Self.schema, name: "schema.graphqls")])
@@ -27,7 +27,7 @@ import Testing
                 throw CodegenError([GraphQLError("\(file.name): \(error)")])
             }
         }
-        return try CodeGenerator.generate(schema: schema, documents: documents, options: CodegenOptions(namespace: "API", moduleType: .perSourceFile))
+        return try CodeGenerator.generate(schema: schema, documents: documents, options: CodegenOptions(namespace: "API", moduleType: moduleType))
     }
 
     @Test func eachGraphQLFileHasOneSwiftFileAndTheSchemaOneMore() throws {
