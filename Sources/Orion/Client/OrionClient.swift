@@ -215,7 +215,7 @@ public final class OrionClient: Sendable {
                 // A cached query with deferred fragments still pending is a first result: the
                 // server is asked for the rest, where the policy lets it be.
                 let isPartial = Query.hasDeferredFragments
-                    && cached.data?.__data.hasPendingDeferredFragments(selections: Query.Data.__selections) == true
+                    && cached.data?.__data.hasPendingDeferredFragments(selections: Query.Data.__metadata.selections) == true
                 if plan.endsOnHit && !(isPartial && plan.fetchesOnMiss) { return }
             } catch {
                 // A miss is the operation's error only where the server may not be asked.

@@ -103,7 +103,7 @@ extension DataDict {
         case .scalar(let scalar):
             return try value.decodeScalar(scalar)
         case .object(let model):
-            return .object(try DataDict(from: value.decodeObject(), selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: value.decodeObject(), selections: model.__metadata.selections, variables: variables))
         case .list(let elementType):
             let list = try value.decodeList()
             var elements: [Value] = []
@@ -133,26 +133,26 @@ extension DataDict {
         // variables and without.
         if checksType {
             if case .unread = typename { typename = .read(object.typename()) }
-            guard case .read(let name?) = typename, model.__parentType.isSatisfied(byTypename: name) else { return .null }
+            guard case .read(let name?) = typename, model.__metadata.parentType.isSatisfied(byTypename: name) else { return .null }
         }
         guard let condition else {
-            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
         }
         if let variables {
             guard condition.evaluate(with: variables) else { return .excluded }
             // Included, so the server sent each of its fields: one missing is an error with its
             // path, a nullable one too (which would otherwise decode as null).
-            if let missing = try Self.firstMissingField(of: model.__selections, in: object) {
+            if let missing = try Self.firstMissingField(of: model.__metadata.selections, in: object) {
                 throw ResponseDecodingError(expected: missing.type.expectedDescription, found: ResponseDecodingError.missing)
                     .prefixed(by: .key(missing.responseKey))
             }
-            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
         }
         // Without variables the response decides: included when it has every field of the
         // selections (a nullable one too), else excluded.
-        guard try Self.firstMissingField(of: model.__selections, in: object) == nil else { return .excluded }
+        guard try Self.firstMissingField(of: model.__metadata.selections, in: object) == nil else { return .excluded }
         do {
-            return .object(try DataDict(from: object, selections: model.__selections, variables: nil))
+            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: nil))
         } catch let error as ResponseDecodingError where error.isMissingField {
             return .excluded
         }
@@ -167,10 +167,10 @@ extension DataDict {
     ) throws -> Value {
         if checksType {
             if case .unread = typename { typename = .read(object.typename()) }
-            guard case .read(let name?) = typename, model.__parentType.isSatisfied(byTypename: name) else { return .null }
+            guard case .read(let name?) = typename, model.__metadata.parentType.isSatisfied(byTypename: name) else { return .null }
         }
         do {
-            return .object(try DataDict(from: object, selections: model.__selections, variables: variables))
+            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
         } catch where Source.isAbsence(error) {
             return .excluded
         }

@@ -9,10 +9,10 @@ extension DataDict {
                 if value.hasPendingDeferredFragments(model) { return true }
             case .inlineFragment, .fragment:
                 guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
-                if data.hasPendingDeferredFragments(selections: model.__selections) { return true }
+                if data.hasPendingDeferredFragments(selections: model.__metadata.selections) { return true }
             case .deferred(let model, _, _):
                 if case .excluded = value { return true }
-                if case .object(let data) = value, data.hasPendingDeferredFragments(selections: model.__selections) { return true }
+                if case .object(let data) = value, data.hasPendingDeferredFragments(selections: model.__metadata.selections) { return true }
             }
         }
         return false
@@ -22,7 +22,7 @@ extension DataDict {
 extension DataDict.Value {
     fileprivate func hasPendingDeferredFragments(_ model: any SelectionSet.Type) -> Bool {
         switch self {
-        case .object(let data): return data.hasPendingDeferredFragments(selections: model.__selections)
+        case .object(let data): return data.hasPendingDeferredFragments(selections: model.__metadata.selections)
         case .list(let elements): return elements.contains { $0.hasPendingDeferredFragments(model) }
         default: return false
         }

@@ -18,7 +18,7 @@ extension DataDict {
                 views.append((data, model))
             }
         }
-        for (data, model) in views { mergeJSONObject(&object, data.jsonObject(selections: model.__selections)) }
+        for (data, model) in views { mergeJSONObject(&object, data.jsonObject(selections: model.__metadata.selections)) }
         return object
     }
 }
@@ -38,7 +38,7 @@ extension DataDict.Value {
         case .custom(let value): return value.jsonObjectValue
         case .object(let data):
             guard let model = type.selectionSet else { return [String: Any]() }
-            return data.jsonObject(selections: model.__selections)
+            return data.jsonObject(selections: model.__metadata.selections)
         case .list(let elements):
             guard case .list(let elementType) = type.withoutNonNull else { return [Any]() }
             return elements.map { $0.jsonObjectValue(elementType) }

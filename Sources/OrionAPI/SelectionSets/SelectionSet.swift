@@ -53,7 +53,7 @@ extension SelectionSet {
     ///     conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
     public init(responseObject object: ResponseObject, variables: [String: JSONValue]? = nil) throws {
-        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__selections, variables: variables))
+        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__metadata.selections, variables: variables))
     }
 
     /// Reads the model from a response value, which must be an object; `variables` as in
@@ -103,7 +103,7 @@ extension SelectionSet {
     /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
     /// included: a field that @include/@skip excluded is absent, one included and `null` is
     /// `null`.
-    public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__selections) }
+    public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__metadata.selections) }
 
     /// The named fragments the model spreads, each a property of ``Fragments`` that generated
     /// code declares in an extension for this model: `hero.fragments.heroDetails`.

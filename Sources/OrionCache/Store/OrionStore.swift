@@ -166,7 +166,7 @@ public final class OrionStore: Sendable {
         init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
-            selections = Operation.Data.__selections
+            selections = Operation.Data.__metadata.selections
             model = Operation.Data.self
             rootKey = RootCacheKey.forOperation(Operation.operationType)
         }

@@ -25,7 +25,7 @@ extension DataDict: NormalizerSource {
             case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let (model, _, condition) = selection.fragmentParts else { continue }
                 if let condition, !condition.evaluate(with: variables) { continue }
-                try data.forEachField(of: model.__selections, typename: typename, variables: variables, body)
+                try data.forEachField(of: model.__metadata.selections, typename: typename, variables: variables, body)
             }
         }
     }
@@ -55,7 +55,7 @@ extension DataDict: NormalizerSource {
                 return value
             case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let model = selection.fragmentParts?.model else { continue }
-                if let found = data.value(forResponseKey: key, in: model.__selections) { return found }
+                if let found = data.value(forResponseKey: key, in: model.__metadata.selections) { return found }
             }
         }
         return nil

@@ -131,7 +131,7 @@ struct Normalizer {
     /// The object type whose paginated fields an object's fields are written by.
     private static func objectType(typename: String?, model: (any SelectionSet.Type)?, schema: any SchemaMetadata.Type) -> ObjectType? {
         if let typename, let type = schema.objectType(forTypename: typename) { return type }
-        if case .object(let type)? = model?.__parentType { return type }
+        if case .object(let type)? = model?.__metadata.parentType { return type }
         return nil
     }
 
@@ -155,9 +155,10 @@ struct Normalizer {
             return .value(value.decodeJSON())
         case .object(let selectionSet):
             let object = try value.decodeObject()
-            let selections = selectionSet.__selections
-            let key = cacheKey(object, selections: selections) ?? parent + "." + step
-            try normalize(object, selections: selections, key: key, model: selectionSet, page: page)
+            // Borrowed from the model's table, which the local keeps alive: no copy to retain.
+            let metadata = selectionSet.__metadata
+            let key = cacheKey(object, selections: metadata.selections) ?? parent + "." + step
+            try normalize(object, selections: metadata.selections, key: key, model: selectionSet, page: page)
             return .reference(key)
         }
     }

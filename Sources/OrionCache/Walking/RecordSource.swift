@@ -52,7 +52,7 @@ final class RecordSource {
     ///   `ResponseDecodingError` for a value of another type than the model's.
     func read<Model: SelectionSet>(_ model: Model.Type, at key: CacheKey) throws -> Model {
         // With the variables, what @include/@skip leaves out is excluded and not read.
-        Model(_dataDict: try DataDict(from: object(at: key, model: Model.self), selections: Model.__selections, variables: variables))
+        Model(_dataDict: try DataDict(from: object(at: key, model: Model.self), selections: Model.__metadata.selections, variables: variables))
     }
 
     /// `model`: the model read at the root, whose type is the record's if it has no `__typename`.
@@ -64,7 +64,7 @@ final class RecordSource {
     /// The object type whose paginated fields a record's fields are read by.
     func objectType(of record: Record, model: (any SelectionSet.Type)?) -> ObjectType? {
         if let typename = record.typename, let type = schema.objectType(forTypename: typename) { return type }
-        if case .object(let type)? = model?.__parentType { return type }
+        if case .object(let type)? = model?.__metadata.parentType { return type }
         return nil
     }
 

@@ -17,8 +17,8 @@ extension [Selection] {
             }
             guard let (fragment, checksType, condition) = selection.fragmentParts else { continue }
             if let condition, !condition.evaluate(with: variables) { continue }
-            if checksType, let typename, !fragment.__parentType.isSatisfied(byTypename: typename) { continue }
-            try fragment.__selections.forEachField(typename: typename, variables: variables, body)
+            if checksType, let typename, !fragment.__metadata.parentType.isSatisfied(byTypename: typename) { continue }
+            try fragment.__metadata.selections.forEachField(typename: typename, variables: variables, body)
         }
     }
 }
