@@ -37,13 +37,10 @@ private enum Metadata: SchemaMetadata {
 /// }
 /// ```
 private struct HeroQuery: GraphQLQuery, Hashable {
-    static let operationName = "Hero"
-    static var __schema: any SchemaMetadata.Type { Metadata.self }
-    static let operationDocument = OperationDocument(text: "query Hero { ... }", identifier: "")
+    static let __operation = OperationMetadata("Hero", schema: Metadata.self, document: OperationDocument(text: "query Hero { ... }", identifier: ""), defaultVariables: ["withDefault": .bool(true)])
 
     var variables: [String: JSONValue]
     var __variables: [String: JSONValue] { variables }
-    static var __defaultVariables: [String: JSONValue] { ["withDefault": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(Schema.query), [.field("hero", Hero?.self)])

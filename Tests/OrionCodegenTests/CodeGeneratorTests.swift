@@ -71,14 +71,14 @@ import Testing
             query Things($filter: Filter = {tags: ["a"]}, $order: Order = DESC, $more: Boolean = true) { things(filter: $filter, order: $order) { id @include(if: $more) } }
             """)
         #expect(swift.contains("""
-              public static var __defaultVariables: [Swift.String: OrionAPI.JSONValue] { [
+              ), defaultVariables: [
                 "filter": .object(["tags": .list([.string("a")])]),
                 "order": .string("DESC"),
                 "more": .bool(true),
-              ] }
+              ])
             """))
         let without = try Generation.run(sdl: Self.sdl, operations: "query Q($id: ID!) { thing(id: $id) { kind } }")
-        #expect(!without.contains("__defaultVariables"))
+        #expect(!without.contains("defaultVariables"))
     }
 
     @Test func embeddedLayoutWrapsSchemaTypesInTheNamespace() throws {

@@ -20,7 +20,7 @@ import Testing
         let swift = try Generation.run(sdl: Self.sdl, operations: "query Q { launch { id ... @defer(label: \"rocket_details\") { rocket { name } } } }")
         #expect(swift.contains(".deferred(RocketDetails.self, label: \"rocket_details\"),"))
         #expect(swift.contains("public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }"))
-        #expect(swift.contains("public static var hasDeferredFragments: Swift.Bool { true }"))
+        #expect(swift.contains(", hasDeferredFragments: true)"))
     }
 
     @Test func aLabelNamedLikeAMemberOfEveryModelGetsASuffix() throws {

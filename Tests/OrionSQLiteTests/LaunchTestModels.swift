@@ -9,9 +9,7 @@ enum LaunchTestSchema: SchemaMetadata {
 }
 
 struct LaunchQuery: GraphQLQuery, Hashable {
-    static let operationName = "Launch"
-    static var __schema: any SchemaMetadata.Type { LaunchTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Launch { launch { __typename id isBooked } }", identifier: "")
+    static let __operation = OperationMetadata("Launch", schema: LaunchTestSchema.self, document: OperationDocument(text: "query Launch { launch { __typename id isBooked } }", identifier: ""))
 
     var __variables: [String: JSONValue] { [:] }
 

@@ -167,9 +167,7 @@ struct ItemQuery: GraphQLQuery {
         }
     }
 
-    static let operationName = "Item"
-    static var __schema: any SchemaMetadata.Type { Metadata.self }
-    static let operationDocument = OperationDocument(text: "query Item { item { __typename id } }", identifier: "")
+    static let __operation = OperationMetadata("Item", schema: Metadata.self, document: OperationDocument(text: "query Item { item { __typename id } }", identifier: ""))
     var __variables: [String: JSONValue] { [:] }
 
     struct Item: SelectionSet {

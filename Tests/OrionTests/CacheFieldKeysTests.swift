@@ -9,9 +9,7 @@ import Testing
 @Suite struct CacheFieldKeysTests {
     /// `missions { small: patch(size: SMALL) chosen: patch(size: $size) }`.
     struct PatchesQuery: GraphQLQuery, Hashable {
-        static let operationName = "Patches"
-        static var __schema: any SchemaMetadata.Type { CacheTestSchema.self }
-        static let operationDocument = OperationDocument(text: "query Patches($size: String!)", identifier: "")
+        static let __operation = OperationMetadata("Patches", schema: CacheTestSchema.self, document: OperationDocument(text: "query Patches($size: String!)", identifier: ""))
 
         var size: String
         var __variables: [String: JSONValue] { ["size": .string(size)] }

@@ -45,13 +45,10 @@ enum CacheTestKeyedSchema: SchemaMetadata {
 }
 
 struct HeroQuery: GraphQLQuery, Hashable {
-    static let operationName = "Hero"
-    static var __schema: any SchemaMetadata.Type { CacheTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Hero", identifier: "")
+    static let __operation = OperationMetadata("Hero", schema: CacheTestSchema.self, document: OperationDocument(text: "query Hero", identifier: ""), defaultVariables: ["withFriends": .bool(true)])
 
     var withFriends: GraphQLNullable<Bool> = .absent
     var __variables: [String: JSONValue] { JSONValue.fields(["withFriends": withFriends.inputValue()]) }
-    static var __defaultVariables: [String: JSONValue] { ["withFriends": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("hero", Hero?.self, arguments: ["episode": .value(.string("EMPIRE"))])])
@@ -135,9 +132,6 @@ struct HeroQuery: GraphQLQuery, Hashable {
 
 /// `HeroQuery` on the schema whose configuration keys objects.
 struct KeyedHeroQuery: GraphQLQuery, Hashable {
-    static let operationName = "Hero"
-    static var __schema: any SchemaMetadata.Type { CacheTestKeyedSchema.self }
-    static let operationDocument = OperationDocument(text: "query Hero", identifier: "")
-    static var __defaultVariables: [String: JSONValue] { ["withFriends": .bool(true)] }
+    static let __operation = OperationMetadata("Hero", schema: CacheTestKeyedSchema.self, document: OperationDocument(text: "query Hero", identifier: ""), defaultVariables: ["withFriends": .bool(true)])
     typealias Data = HeroQuery.Data
 }

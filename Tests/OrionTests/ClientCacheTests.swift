@@ -125,9 +125,7 @@ private struct HeaderInterceptor: Interceptor {
 
 /// `subscription ItemChanged { item(id: "3") { __typename id version } }`.
 private struct ItemChanged: GraphQLSubscription {
-    static let operationName = "ItemChanged"
-    static var __schema: any SchemaMetadata.Type { WatchedItems.Metadata.self }
-    static let operationDocument = OperationDocument(text: #"subscription ItemChanged { item(id: "3") { __typename id version } }"#, identifier: "")
+    static let __operation = OperationMetadata("ItemChanged", schema: WatchedItems.Metadata.self, document: OperationDocument(text: #"subscription ItemChanged { item(id: "3") { __typename id version } }"#, identifier: ""))
     var __variables: [String: JSONValue] { [:] }
 
     struct Data: RootSelectionSet, Hashable {

@@ -7,13 +7,10 @@ import Testing
 /// generation writes it: `$x` is not sent, so the server includes `a`, and so must the client
 /// when it parses the response, normalizes it and reads it back from the cache.
 private struct DefaultedQuery: GraphQLQuery, Hashable {
-    static let operationName = "Q"
-    static var __schema: any SchemaMetadata.Type { Metadata.self }
-    static let operationDocument = OperationDocument(text: "query Q($x: Boolean = true) { a @include(if: $x) b }", identifier: "")
+    static let __operation = OperationMetadata("Q", schema: Metadata.self, document: OperationDocument(text: "query Q($x: Boolean = true) { a @include(if: $x) b }", identifier: ""), defaultVariables: ["x": .bool(true)])
 
     var x: GraphQLNullable<Bool> = .absent
     var __variables: [String: JSONValue] { JSONValue.fields(["x": x.inputValue()]) }
-    static var __defaultVariables: [String: JSONValue] { ["x": .bool(true)] }
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("a", String?.self, condition: .include("x")), .field("b", Int?.self)])

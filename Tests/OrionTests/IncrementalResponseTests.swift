@@ -10,10 +10,7 @@ import Testing
 /// query Launch { launch { id ... @defer(label: "details") { site rocket { name } } } }
 /// ```
 private struct LaunchQuery: GraphQLQuery, Hashable {
-    static let operationName = "Launch"
-    static var __schema: any SchemaMetadata.Type { CacheTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Launch", identifier: "")
-    static var hasDeferredFragments: Bool { true }
+    static let __operation = OperationMetadata("Launch", schema: CacheTestSchema.self, document: OperationDocument(text: "query Launch", identifier: ""), hasDeferredFragments: true)
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("launch", Launch?.self)])

@@ -182,9 +182,7 @@ final class RecordingInterceptor: Interceptor {
 
 /// `subscription Counter { count }`, hand-written as code generation writes it.
 struct CounterSubscription: GraphQLSubscription {
-    static let operationName = "Counter"
-    static var __schema: any SchemaMetadata.Type { WatchedItems.Metadata.self }
-    static let operationDocument = OperationDocument(text: "subscription Counter { count }", identifier: "")
+    static let __operation = OperationMetadata("Counter", schema: WatchedItems.Metadata.self, document: OperationDocument(text: "subscription Counter { count }", identifier: ""))
 
     var __variables: [String: JSONValue] { [:] }
 
@@ -198,9 +196,7 @@ struct CounterSubscription: GraphQLSubscription {
 
 /// `query Count { count }`.
 struct CountQuery: GraphQLQuery {
-    static let operationName = "Count"
-    static var __schema: any SchemaMetadata.Type { WatchedItems.Metadata.self }
-    static let operationDocument = OperationDocument(text: "query Count { count }", identifier: "")
+    static let __operation = OperationMetadata("Count", schema: WatchedItems.Metadata.self, document: OperationDocument(text: "query Count { count }", identifier: ""))
 
     var __variables: [String: JSONValue] { [:] }
 

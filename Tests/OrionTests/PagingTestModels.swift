@@ -48,9 +48,7 @@ enum PagingTestSchema: SchemaMetadata {
 }
 
 struct LaunchesPageQuery: GraphQLQuery, Hashable {
-    static let operationName = "Launches"
-    static var __schema: any SchemaMetadata.Type { PagingTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Launches", identifier: "")
+    static let __operation = OperationMetadata("Launches", schema: PagingTestSchema.self, document: OperationDocument(text: "query Launches", identifier: ""))
 
     var pageSize = 2
     var after: String?
@@ -85,9 +83,7 @@ struct LaunchesPageQuery: GraphQLQuery, Hashable {
 }
 
 struct NamesPageQuery: GraphQLQuery, Hashable {
-    static let operationName = "Names"
-    static var __schema: any SchemaMetadata.Type { PagingTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Names", identifier: "")
+    static let __operation = OperationMetadata("Names", schema: PagingTestSchema.self, document: OperationDocument(text: "query Names", identifier: ""))
 
     var after: String?
     var __variables: [String: JSONValue] { ["after": after.map(JSONValue.string) ?? .null] }
@@ -101,9 +97,7 @@ struct NamesPageQuery: GraphQLQuery, Hashable {
 }
 
 struct ConnectionPageQuery: GraphQLQuery, Hashable {
-    static let operationName = "Connection"
-    static var __schema: any SchemaMetadata.Type { PagingTestSchema.self }
-    static let operationDocument = OperationDocument(text: "query Connection", identifier: "")
+    static let __operation = OperationMetadata("Connection", schema: PagingTestSchema.self, document: OperationDocument(text: "query Connection", identifier: ""))
 
     var first: Int?
     var after: String?

@@ -27,9 +27,7 @@ enum WatchedItems {
 
     /// `query One($id: ID!) { item(id: $id) { __typename id version } }`: one record.
     struct OneQuery: GraphQLQuery, Hashable {
-        static let operationName = "One"
-        static var __schema: any SchemaMetadata.Type { Metadata.self }
-        static let operationDocument = OperationDocument(text: "query One($id: ID!) { item(id: $id) { __typename id version } }", identifier: "")
+        static let __operation = OperationMetadata("One", schema: Metadata.self, document: OperationDocument(text: "query One($id: ID!) { item(id: $id) { __typename id version } }", identifier: ""))
 
         var id: String
         var __variables: [String: JSONValue] { ["id": .string(id)] }
@@ -44,9 +42,7 @@ enum WatchedItems {
 
     /// `query All { items { __typename id version } }`: every item, one record each.
     struct AllQuery: GraphQLQuery, Hashable {
-        static let operationName = "All"
-        static var __schema: any SchemaMetadata.Type { Metadata.self }
-        static let operationDocument = OperationDocument(text: "query All { items { __typename id version } }", identifier: "")
+        static let __operation = OperationMetadata("All", schema: Metadata.self, document: OperationDocument(text: "query All { items { __typename id version } }", identifier: ""))
 
         var __variables: [String: JSONValue] { [:] }
 

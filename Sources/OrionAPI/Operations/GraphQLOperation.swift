@@ -40,39 +40,44 @@ public protocol GraphQLOperation: Sendable {
     /// The typed result of the operation.
     associatedtype Data: RootSelectionSet
 
-    /// The operation's name, as in the document.
-    static var operationName: String { get }
     /// Query, mutation or subscription.
     static var operationType: GraphQLOperationType { get }
-    /// The document sent to the server and its persisted-query identifier.
-    static var operationDocument: OperationDocument { get }
-    /// The schema's metadata: object types by `__typename`, key fields, the cache-key hook.
-    static var __schema: any SchemaMetadata.Type { get }
+
+    /// The operation's name, schema, document, default variable values and use of `@defer`:
+    /// generated as one `static let`, which ``operationName``, ``operationDocument``,
+    /// ``__schema``, ``__defaultVariables`` and ``hasDeferredFragments`` read.
+    static var __operation: OperationMetadata { get }
 
     /// The variables to send: absent nullable variables are left out, so the server applies
     /// their default values.
     var __variables: [String: JSONValue] { get }
-
-    /// The default values of the variables that declare one (`$x: Boolean = true`), by name.
-    /// Generated only for operations that have some; the server applies them to the variables
-    /// left out, and so does the client where it evaluates @include/@skip and arguments
-    /// (``variablesWithDefaults``).
-    static var __defaultVariables: [String: JSONValue] { get }
-
-    /// Whether the operation selects fragments with `@defer`: then the client asks the server
-    /// for incremental delivery, and results come in steps (`GraphQLResult.hasNext`). Generated
-    /// only for operations that do.
-    static var hasDeferredFragments: Bool { get }
 }
 
 extension GraphQLOperation {
     public var __variables: [String: JSONValue] { [:] }
 
-    /// None: an operation whose variables have no default values declares nothing.
-    public static var __defaultVariables: [String: JSONValue] { [:] }
+    /// The operation's name, as in the document.
+    @inlinable
+    public static var operationName: String { __operation.name }
 
-    /// No: an operation without `@defer` declares nothing.
-    public static var hasDeferredFragments: Bool { false }
+    /// The document sent to the server and its persisted-query identifier.
+    @inlinable
+    public static var operationDocument: OperationDocument { __operation.document }
+
+    /// The schema's metadata: object types by `__typename`, key fields, the cache-key hook.
+    @inlinable
+    public static var __schema: any SchemaMetadata.Type { __operation.schema }
+
+    /// The default values of the variables that declare one (`$x: Boolean = true`), by name:
+    /// the server applies them to the variables left out, and so does the client where it
+    /// evaluates @include/@skip and arguments (``variablesWithDefaults``).
+    @inlinable
+    public static var __defaultVariables: [String: JSONValue] { __operation.defaultVariables }
+
+    /// Whether the operation selects fragments with `@defer`: then the client asks the server
+    /// for incremental delivery, and results come in steps (`GraphQLResult.hasNext`).
+    @inlinable
+    public static var hasDeferredFragments: Bool { __operation.hasDeferredFragments }
 
     /// The variables the server executes the operation with: `__variables`, and the default
     /// value of each variable left out of them (an explicit `null` stays `null`). What decoding

@@ -26,7 +26,9 @@ struct OperationRenderer {
     }
 
     /// Members of a generated operation that a variable's property must not take.
-    static let reservedVariableNames: Set<String> = ["__variables", "__defaultVariables", "hashValue", "variablesWithDefaults", "hasDeferredFragments"]
+    static let reservedVariableNames: Set<String> = [
+        "__variables", "__operation", "__defaultVariables", "hashValue", "variablesWithDefaults", "hasDeferredFragments",
+    ]
 
     /// - Parameters:
     ///   - document: The whole text the client sends, whose hash the generated code carries.
@@ -41,18 +43,7 @@ struct OperationRenderer {
         }
         writer.documentation(operation.description)
         writer.block("\(access)struct \(Self.typeName(operation)): OrionAPI.\(protocolName), Swift.Hashable") { writer in
-            writer.line("\(access)static let operationName = \(SwiftLiteral.string(operation.name))")
-            writer.line("\(access)static var __schema: any OrionAPI.SchemaMetadata.Type { \(types.qualified("SchemaMetadata")).self }")
-            // Fragments are referenced, not repeated: each one's text is in its own type, once.
-            let literal = SwiftLiteral.rawMultiline(operation.definitionText, indent: "    ")
-            writer.line("\(access)static let operationDocument = OrionAPI.OperationDocument(")
-            writer.line("  \(fragmentTypeNames.isEmpty ? "text" : "definition"): " + literal[0])
-            for line in literal.dropFirst().dropLast() { writer.line(line) }
-            writer.line(literal[literal.count - 1] + ",")
-            if !fragmentTypeNames.isEmpty { writer.line("  fragments: [\(fragmentTypeNames.map { $0 + ".self" }.joined(separator: ", "))],") }
-            writer.line("  identifier: \(SwiftLiteral.string(SHA256.hexDigest(document)))")
-            writer.line(")")
-            if operation.hasDeferredFragments { writer.line("\(access)static var hasDeferredFragments: Swift.Bool { true }") }
+            renderMetadata(operation, document: document, fragmentTypeNames: fragmentTypeNames, into: &writer)
             writer.line()
             if operation.variables.isEmpty {
                 writer.line("\(access)init() {}")
@@ -63,6 +54,30 @@ struct OperationRenderer {
             models.render(data, into: &writer)
         }
         models.renderFragmentAccessors(data, into: &writer)
+    }
+
+    /// `__operation`: the name, schema, document (its definition, the fragments it refers to,
+    /// whose text each holds once, and the hash of the whole), and the variables' defaults and
+    /// `@defer`, which are written only when there are some.
+    private func renderMetadata(_ operation: IROperation, document: String, fragmentTypeNames: [String], into writer: inout SwiftWriter) {
+        writer.line("\(access)static let __operation = OrionAPI.OperationMetadata(\(SwiftLiteral.string(operation.name)), "
+            + "schema: \(types.qualified("SchemaMetadata")).self, document: OrionAPI.OperationDocument(")
+        let literal = SwiftLiteral.rawMultiline(operation.definitionText, indent: "    ")
+        writer.line("  \(fragmentTypeNames.isEmpty ? "text" : "definition"): " + literal[0])
+        for line in literal.dropFirst().dropLast() { writer.line(line) }
+        writer.line(literal[literal.count - 1] + ",")
+        if !fragmentTypeNames.isEmpty { writer.line("  fragments: [\(fragmentTypeNames.map { $0 + ".self" }.joined(separator: ", "))],") }
+        writer.line("  identifier: \(SwiftLiteral.string(SHA256.hexDigest(document)))")
+        let defaults = operation.variables.compactMap { variable in variable.defaultValue.map { (variable.name, $0) } }
+        let deferred = operation.hasDeferredFragments ? ", hasDeferredFragments: true" : ""
+        guard !defaults.isEmpty else {
+            writer.line(")\(deferred))")
+            return
+        }
+        // What the client evaluates @include/@skip and arguments with when a variable is not sent.
+        writer.line("), defaultVariables: [")
+        for (name, value) in defaults { writer.line("  \(SwiftLiteral.string(name)): \(types.jsonLiteral(value)),") }
+        writer.line("]\(deferred))")
     }
 
     private func renderVariables(_ variables: [IRVariable], into writer: inout SwiftWriter) {
@@ -95,18 +110,5 @@ struct OperationRenderer {
             writer.line("  \(SwiftLiteral.string(variable.name)): \(name)\(isNullable ? ".inputValue()" : ".jsonValue"),")
         }
         writer.line("]) }")
-        renderDefaultVariables(variables, into: &writer)
-    }
-
-    /// `__defaultVariables`, for the variables that declare a default value: what the client
-    /// evaluates @include/@skip and arguments with when the variable is not sent. Nothing when
-    /// none does (the protocol's default is empty).
-    private func renderDefaultVariables(_ variables: [IRVariable], into writer: inout SwiftWriter) {
-        let defaults = variables.compactMap { variable in variable.defaultValue.map { (variable.name, $0) } }
-        guard !defaults.isEmpty else { return }
-        writer.line()
-        writer.line("\(access)static var __defaultVariables: [Swift.String: OrionAPI.JSONValue] { [")
-        for (name, value) in defaults { writer.line("  \(SwiftLiteral.string(name)): \(types.jsonLiteral(value)),") }
-        writer.line("] }")
     }
 }

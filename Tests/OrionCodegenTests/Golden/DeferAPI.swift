@@ -39,9 +39,7 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
 }
 
 public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchAllAtOnce"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchAllAtOnce", schema: DeferAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query LaunchAllAtOnce($id: ID!) {
         launch(id: $id) {
@@ -60,7 +58,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       """#,
     fragments: [MissionDetails.self],
     identifier: "47a238d5cc7034764d6c943ee27fce55acbb872a82010de30b7b39013482129b"
-  )
+  ))
 
   public var id: Swift.String
 
@@ -125,9 +123,7 @@ extension OrionAPI.Fragments where Model == LaunchAllAtOnceQuery.Data.Launch {
 }
 
 public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchDeferredIf"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchDeferredIf", schema: DeferAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query LaunchDeferredIf($id: ID!, $deferRocket: Boolean!) {
         launch(id: $id) {
@@ -144,8 +140,7 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "6a5418fad7cde55d4b44a1d29e187271520a5b211d450a37c1f38692e475fde5"
-  )
-  public static var hasDeferredFragments: Swift.Bool { true }
+  ), hasDeferredFragments: true)
 
   public var id: Swift.String
   public var deferRocket: Swift.Bool
@@ -216,9 +211,7 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchDeferred"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchDeferred", schema: DeferAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query LaunchDeferred($id: ID!) {
         launch(id: $id) {
@@ -239,8 +232,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       """#,
     fragments: [MissionDetails.self],
     identifier: "3c29d5b48c15b508d52353ae7523cd860fb75a65e4cc69b14d8ba079ac912b1e"
-  )
-  public static var hasDeferredFragments: Swift.Bool { true }
+  ), hasDeferredFragments: true)
 
   public var id: Swift.String
 
@@ -319,9 +311,7 @@ extension OrionAPI.Fragments where Model == LaunchDeferredQuery.Data.Launch {
 }
 
 public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchDeferredWithError"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchDeferredWithError", schema: DeferAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query LaunchDeferredWithError($id: ID!) {
         launch(id: $id) {
@@ -338,8 +328,7 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       }
       """#,
     identifier: "9d19a05f2c9c89b8f3c9e6fd727eb31fca0db15446b064aaf0698b11ccfa465d"
-  )
-  public static var hasDeferredFragments: Swift.Bool { true }
+  ), hasDeferredFragments: true)
 
   public var id: Swift.String
 

@@ -28,9 +28,7 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
 }
 
 public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "UserFriends"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("UserFriends", schema: NullabilityAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query UserFriends($id: ID!) {
         user(id: $id) {
@@ -47,7 +45,7 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       """#,
     fragments: [UserSummary.self],
     identifier: "94bb45177ad910865d2c382f58449f2d075e34412138d5a77010bc71aeaba6a0"
-  )
+  ))
 
   public var id: Swift.String
 
@@ -109,9 +107,7 @@ extension OrionAPI.Fragments where Model == UserFriendsQuery.Data.User {
 }
 
 public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "UserNames"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("UserNames", schema: NullabilityAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query UserNames {
         users {
@@ -122,7 +118,7 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "133089ef53e0d31f1c29471e498f65b3764cdfc7bd94fbd263114090cacc5a26"
-  )
+  ))
 
   public init() {}
 
@@ -153,9 +149,7 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "UserProfile"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("UserProfile", schema: NullabilityAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query UserProfile($id: ID!) {
         user(id: $id) {
@@ -177,7 +171,7 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "1be938fa8804a41531677029e004ab8b5fa9462f8da59551eb5c09368dbb60c2"
-  )
+  ))
 
   public var id: Swift.String
 

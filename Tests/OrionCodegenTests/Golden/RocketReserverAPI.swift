@@ -47,9 +47,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
 }
 
 public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "BookTrip"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("BookTrip", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation BookTrip($id: ID!) {
         bookTrips(launchIds: [$id]) {
@@ -65,7 +63,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       }
       """#,
     identifier: "ee7b24257ffe54fed8ec201fa801ed93e41b4212b5bb73a14b2adc9cdd2da695"
-  )
+  ))
 
   public var id: Swift.String
 
@@ -120,9 +118,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 }
 
 public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "CancelTrip"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("CancelTrip", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation CancelTrip($launchId: ID!) {
         cancelTrip(launchId: $launchId) {
@@ -138,7 +134,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       }
       """#,
     identifier: "499dee27f3324e85691c9701673599c195e38aec5e4d2068e27774b04689b429"
-  )
+  ))
 
   public var launchId: Swift.String
 
@@ -193,9 +189,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 }
 
 public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "Login"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("Login", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation Login($email: String!) {
         login(email: $email) {
@@ -207,7 +201,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       }
       """#,
     identifier: "ffcde29806c7c46f6ddda5d7646f83be0a2932eb6fb28bb6c3eec0071a1427f6"
-  )
+  ))
 
   public var email: Swift.String
 
@@ -248,9 +242,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 }
 
 public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "UploadProfileImage"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("UploadProfileImage", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation UploadProfileImage($file: Upload!) {
         uploadProfileImage(file: $file) {
@@ -261,7 +253,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
       }
       """#,
     identifier: "53cc6bcd7779c4f8f2d2bf1fe8b0f154c9ae9715dc76bd9be333179485727521"
-  )
+  ))
 
   public var file: RocketReserverAPI.Upload
 
@@ -300,9 +292,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
 }
 
 public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchDetails"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchDetails", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query LaunchDetails($launchId: ID!) {
         launch(id: $launchId) {
@@ -325,7 +315,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "21b1bc5d06e0e91d2589444fbfb06245ddf19a357cbfccf9353748ec2e990849"
-  )
+  ))
 
   public var launchId: Swift.String
 
@@ -399,9 +389,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "LaunchList"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("LaunchList", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query LaunchList($pageSize: Int, $after: String) {
         launches(pageSize: $pageSize, after: $after) {
@@ -429,7 +417,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "1aae374321648ab1cc354e6ac3fbd243ea2dbc464f9c60d723aeb2e4c6dea520"
-  )
+  ))
 
   public var pageSize: OrionAPI.GraphQLNullable<Swift.Int>
   public var after: OrionAPI.GraphQLNullable<Swift.String>
@@ -524,9 +512,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "Me"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("Me", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query Me {
         me {
@@ -544,7 +530,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       """#,
     fragments: [LaunchSummary.self],
     identifier: "891e3e27934ec7a3fb9c86a3afde7e03fb20e0c5f7582b005f2f079f2bab079f"
-  )
+  ))
 
   public init() {}
 
@@ -600,16 +586,14 @@ extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
 }
 
 public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {
-  public static let operationName = "TripsBooked"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("TripsBooked", schema: RocketReserverAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       subscription TripsBooked {
         tripsBooked
       }
       """#,
     identifier: "6e0e9a67ef917f5b13fd80b5127cfb80e22704807345da83b85f632205bb70dc"
-  )
+  ))
 
   public init() {}
 

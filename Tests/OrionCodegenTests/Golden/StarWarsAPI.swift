@@ -478,9 +478,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
 }
 
 public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "CreateAwesomeReview"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("CreateAwesomeReview", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation CreateAwesomeReview {
         createReview(episode: JEDI, review: { stars: 10, commentary: "This is awesome!" }) {
@@ -491,7 +489,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
       }
       """#,
     identifier: "a53897f6218124896672ab89ccb1e0a666ecbf09f6aa208b8b519e108bb92876"
-  )
+  ))
 
   public init() {}
 
@@ -523,9 +521,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
 }
 
 public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "CreateReviewForEpisode"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("CreateReviewForEpisode", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation CreateReviewForEpisode($episode: Episode!, $review: ReviewInput!) {
         createReview(episode: $episode, review: $review) {
@@ -536,7 +532,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
       }
       """#,
     identifier: "9bbf5b4074d0635fb19d17c621b7b04ebfb1920d468a94266819e149841e7d5d"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>
   public var review: StarWarsAPI.ReviewInput
@@ -579,9 +575,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
 }
 
 public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
-  public static let operationName = "CreateReviewWithNullField"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("CreateReviewWithNullField", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       mutation CreateReviewWithNullField {
         createReview(episode: JEDI, review: { stars: 10, commentary: null }) {
@@ -592,7 +586,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
       }
       """#,
     identifier: "ec9f57fcf824e0365adb171cd7b0fca4da81eb87079f3d66af3052a1c0157a76"
-  )
+  ))
 
   public init() {}
 
@@ -624,9 +618,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
 }
 
 public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "DroidDetailsWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("DroidDetailsWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query DroidDetailsWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -637,7 +629,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
       """#,
     fragments: [DroidDetails.self],
     identifier: "7277e97563e911ac8f5c91d401028d218aae41f38df014d7fa0b037bb2a2e739"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -676,9 +668,7 @@ extension OrionAPI.Fragments where Model == DroidDetailsWithFragmentQuery.Data.H
 }
 
 public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsIDs"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsIDs", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsIDs($episode: Episode) {
         hero(episode: $episode) {
@@ -693,7 +683,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "117d0f6831d8f4abe5b61ed1dbb8071b0825e19649916c0fe0906a6f578bb088"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -749,9 +739,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsNames"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsNames", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNames($episode: Episode) {
         hero(episode: $episode) {
@@ -765,7 +753,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "fe3f21394eb861aa515c4d582e645469045793c9cbbeca4b5d4ce4d7dd617556"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -818,9 +806,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsNamesWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsNamesWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroAndFriendsNamesWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -832,7 +818,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
       """#,
     fragments: [FriendsNames.self],
     identifier: "1d3ad903dad146ff9d7aa09813fc01becd017489bfc1af8ffd178498730a5a26"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -876,9 +862,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentQuery
 }
 
 public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsNamesWithFragmentTwice"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsNamesWithFragmentTwice", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroAndFriendsNamesWithFragmentTwice($episode: Episode) {
         hero(episode: $episode) {
@@ -898,7 +882,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       """#,
     fragments: [CharacterName.self],
     identifier: "e02ef22e116ad1ca35f0298ed3badb60eeb986203f0088575a5f137768c322fc"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -985,9 +969,7 @@ extension OrionAPI.Fragments where Model == HeroAndFriendsNamesWithFragmentTwice
 }
 
 public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsNamesWithIDForParentOnly"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsNamesWithIDForParentOnly", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithIDForParentOnly($episode: Episode) {
         hero(episode: $episode) {
@@ -1002,7 +984,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
       }
       """#,
     identifier: "f091468a629f3b757c03a1b7710c6ede8b5c8f10df7ba3238f2bbcd71c56f90f"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1058,9 +1040,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 }
 
 public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAndFriendsNamesWithIDs"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAndFriendsNamesWithIDs", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroAndFriendsNamesWithIDs($episode: Episode) {
         hero(episode: $episode) {
@@ -1076,7 +1056,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
       }
       """#,
     identifier: "8e4ca76c63660898cfd5a3845e3709027750b5f0151c7f9be65759b869c5486d"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1135,9 +1115,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
 }
 
 public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAppearsIn"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAppearsIn", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroAppearsIn {
         hero {
@@ -1147,7 +1125,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "22d772c0fc813281705e8f0a55fc70e71eeff6e98f3f9ef96cf67fb896914522"
-  )
+  ))
 
   public init() {}
 
@@ -1176,9 +1154,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroAppearsInWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroAppearsInWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroAppearsInWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -1189,7 +1165,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       """#,
     fragments: [CharacterAppearsIn.self],
     identifier: "1756158bd7736d58db45a48d74a724fa1b6fdac735376df8afac8318ba5431fb"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1230,9 +1206,7 @@ extension OrionAPI.Fragments where Model == HeroAppearsInWithFragmentQuery.Data.
 }
 
 public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroDetailsFragmentConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroDetailsFragmentConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroDetailsFragmentConditionalInclusion($includeDetails: Boolean!) {
         hero {
@@ -1243,7 +1217,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
       """#,
     fragments: [HeroDetails.self],
     identifier: "b31aec7d977249e185922e4cc90318fd2c7197631470904bf937b0626de54b4f"
-  )
+  ))
 
   public var includeDetails: Swift.Bool
 
@@ -1282,9 +1256,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsFragmentConditionalInclus
 }
 
 public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroDetailsInlineConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroDetailsInlineConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroDetailsInlineConditionalInclusion($includeDetails: Boolean!) {
         hero {
@@ -1297,7 +1269,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
       }
       """#,
     identifier: "fcd9d7acb4e7c97e3ae5ad3cbf4e83556626149de589f0c2fce2f8ede31b0d90"
-  )
+  ))
 
   public var includeDetails: Swift.Bool
 
@@ -1349,9 +1321,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
 }
 
 public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroDetails"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroDetails", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroDetails($episode: Episode) {
         hero(episode: $episode) {
@@ -1367,7 +1337,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "2b67111fd3a1c6b2ac7d1ef7764e5cefa41d3f4218e1d60cb67c22feafbd43ec"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1440,9 +1410,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroDetailsWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroDetailsWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroDetailsWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -1453,7 +1421,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       """#,
     fragments: [HeroDetails.self],
     identifier: "d20fa2f460058b8eec3d227f2f6088a708cf35dfa2b5ebf1414e34f9674ecfce"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1494,9 +1462,7 @@ extension OrionAPI.Fragments where Model == HeroDetailsWithFragmentQuery.Data.He
 }
 
 public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroFriendsDetailsConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroFriendsDetailsConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsDetailsConditionalInclusion($includeFriendsDetails: Boolean!) {
         hero {
@@ -1512,7 +1478,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
       }
       """#,
     identifier: "9bdfeee789c1d22123402a9c3e3edefeb66799b3436289751be8f47905e3babd"
-  )
+  ))
 
   public var includeFriendsDetails: Swift.Bool
 
@@ -1580,9 +1546,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 }
 
 public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroFriendsDetailsUnconditionalAndConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroFriendsDetailsUnconditionalAndConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsDetailsUnconditionalAndConditionalInclusion($includeFriendsDetails: Boolean!) {
         hero {
@@ -1602,7 +1566,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
       }
       """#,
     identifier: "501fcb710e5ffeeab2c65b7935fbded394ffea92e7b5dd904d05d5deab6f39c6"
-  )
+  ))
 
   public var includeFriendsDetails: Swift.Bool
 
@@ -1670,9 +1634,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 }
 
 public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroFriendsOfFriendsNames"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroFriendsOfFriendsNames", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroFriendsOfFriendsNames($episode: Episode) {
         hero(episode: $episode) {
@@ -1689,7 +1651,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       }
       """#,
     identifier: "37cd5626048e7243716ffda9e56503939dd189772124a1c21b0e0b87e69aae01"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1755,9 +1717,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 }
 
 public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameAndAppearsIn"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameAndAppearsIn", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameAndAppearsIn($episode: Episode) {
         hero(episode: $episode) {
@@ -1768,7 +1728,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "f714414a2002404f9943490c8cc9c1a7b8ecac3ca229fa5a326186b43c1385ce"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1808,9 +1768,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameAndAppearsInWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameAndAppearsInWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroNameAndAppearsInWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -1821,7 +1779,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
       """#,
     fragments: [CharacterNameAndAppearsIn.self],
     identifier: "0664fed3eb4f9fbdb44e8691d9e8fd11f2b3c097ba11327592054f602bd3ba1a"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -1864,9 +1822,7 @@ extension OrionAPI.Fragments where Model == HeroNameAndAppearsInWithFragmentQuer
 }
 
 public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameConditionalBoth"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameConditionalBoth", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalBoth($skipName: Boolean!, $includeName: Boolean!) {
         hero {
@@ -1876,7 +1832,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       }
       """#,
     identifier: "66f4dc124b6374b1912b22a2a208e34a4b1997349402a372b95bcfafc7884064"
-  )
+  ))
 
   public var skipName: Swift.Bool
   public var includeName: Swift.Bool
@@ -1916,9 +1872,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 }
 
 public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameConditionalBothSeparate"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameConditionalBothSeparate", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalBothSeparate($skipName: Boolean!, $includeName: Boolean!) {
         hero {
@@ -1929,7 +1883,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
       }
       """#,
     identifier: "d0f9e9205cdc09320035662f528a177654d3275b0bf94cf0e259a65fde33e7e5"
-  )
+  ))
 
   public var skipName: Swift.Bool
   public var includeName: Swift.Bool
@@ -1969,9 +1923,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
 }
 
 public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameConditionalExclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameConditionalExclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalExclusion($skipName: Boolean!) {
         hero {
@@ -1981,7 +1933,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
       }
       """#,
     identifier: "3dd42259adf2d0598e89e0279bee2c128a7913f02b1da6aa43f3b5def6a8a1f8"
-  )
+  ))
 
   public var skipName: Swift.Bool
 
@@ -2018,9 +1970,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
 }
 
 public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameConditionalInclusion($includeName: Boolean!) {
         hero {
@@ -2030,7 +1980,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
       }
       """#,
     identifier: "338081aea3acc83d04af0741ecf0da1ec2ee8e6468a88383476b681015905ef8"
-  )
+  ))
 
   public var includeName: Swift.Bool
 
@@ -2067,9 +2017,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
 }
 
 public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroName"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroName", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroName($episode: Episode) {
         hero(episode: $episode) {
@@ -2079,7 +2027,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "f6e76545cd03aa21368d9969cb39447f6e836a16717823281803778e7805d671"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2116,9 +2064,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameTypeSpecificConditionalInclusion"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameTypeSpecificConditionalInclusion", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameTypeSpecificConditionalInclusion($episode: Episode, $includeName: Boolean!) {
         hero(episode: $episode) {
@@ -2131,7 +2077,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       }
       """#,
     identifier: "4d465fbc6e3731d011025048502f16278307d73300ea9329a709d7e2b6815e40"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
   public var includeName: Swift.Bool
@@ -2186,9 +2132,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 }
 
 public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameWithFragmentAndID"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameWithFragmentAndID", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroNameWithFragmentAndID($episode: Episode) {
         hero(episode: $episode) {
@@ -2200,7 +2144,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       """#,
     fragments: [CharacterName.self],
     identifier: "a87a0694c09d1ed245e9a80f245d96a5f57b20a4aa936ee9ab09b2a43620db02"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2244,9 +2188,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentAndIDQuery.Data.
 }
 
 public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameWithFragment"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameWithFragment", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     definition: #"""
       query HeroNameWithFragment($episode: Episode) {
         hero(episode: $episode) {
@@ -2257,7 +2199,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       """#,
     fragments: [CharacterName.self],
     identifier: "b952f0054915a32ec524ac0dde0244bcda246649debe149f9e32e303e21c8266"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2298,9 +2240,7 @@ extension OrionAPI.Fragments where Model == HeroNameWithFragmentQuery.Data.Hero 
 }
 
 public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroNameWithID"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroNameWithID", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroNameWithID($episode: Episode) {
         hero(episode: $episode) {
@@ -2311,7 +2251,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "83c03f612c46fca72f6cb902df267c57bffc9209bc44dd87d2524fb2b34f6f18"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2351,9 +2291,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroParentTypeDependentField"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroParentTypeDependentField", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroParentTypeDependentField($episode: Episode) {
         hero(episode: $episode) {
@@ -2381,7 +2319,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       }
       """#,
     identifier: "561e22ac4da5209f254779b70e01557fb2fc57916b9914088429ec809e166cad"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2516,9 +2454,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 }
 
 public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "HeroTypeDependentAliasedField"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("HeroTypeDependentAliasedField", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query HeroTypeDependentAliasedField($episode: Episode) {
         hero(episode: $episode) {
@@ -2533,7 +2469,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       }
       """#,
     identifier: "b5838c22bac1c5626023dac4412ca9b86bebfe16608991fb632a37c44e12811e"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 
@@ -2597,9 +2533,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
 }
 
 public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "Human"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("Human", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query Human($id: ID!) {
         human(id: $id) {
@@ -2610,7 +2544,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "b37eb69b82fd52358321e49453769750983be1c286744dbf415735d7bcf12f1e"
-  )
+  ))
 
   public var id: Swift.String
 
@@ -2650,9 +2584,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "SameHeroTwice"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("SameHeroTwice", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query SameHeroTwice {
         hero {
@@ -2666,7 +2598,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "2a8ad85a703add7d64622aaf6be76b58a1134caf28e4ff6b34dd00ba89541364"
-  )
+  ))
 
   public init() {}
 
@@ -2710,9 +2642,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "Search"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("Search", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query Search($term: String) {
         search(text: $term) {
@@ -2733,7 +2663,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "73536da2eec4d83e6e1003e674cb2299d9da2798f7bd310e57339a6bcd713b77"
-  )
+  ))
 
   public var term: OrionAPI.GraphQLNullable<Swift.String>
 
@@ -2821,9 +2751,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "StarshipCoordinates"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("StarshipCoordinates", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query StarshipCoordinates($coordinates: [[Float!]!]) {
         starshipCoordinates(coordinates: $coordinates) {
@@ -2835,7 +2763,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "8dd77d4bc7494c184606da092a665a7c2ca3c2a3f14d3b23fa5e469e207b3406"
-  )
+  ))
 
   public var coordinates: OrionAPI.GraphQLNullable<[[Swift.Double]]>
 
@@ -2877,9 +2805,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "Starship"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("Starship", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query Starship {
         starship(id: 3000) {
@@ -2890,7 +2816,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "a3734516185da9919e3e66d74fe92b60d65292a1943dc54913f7332637dfdd2a"
-  )
+  ))
 
   public init() {}
 
@@ -2921,9 +2847,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
-  public static let operationName = "TwoHeroes"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("TwoHeroes", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       query TwoHeroes {
         r2: hero {
@@ -2937,7 +2861,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       }
       """#,
     identifier: "b868fa9c48f19b8151c08c09f46831e3b9cd09f5c617d328647de785244b52bb"
-  )
+  ))
 
   public init() {}
 
@@ -2981,9 +2905,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {
-  public static let operationName = "ReviewAdded"
-  public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
-  public static let operationDocument = OrionAPI.OperationDocument(
+  public static let __operation = OrionAPI.OperationMetadata("ReviewAdded", schema: StarWarsAPI.SchemaMetadata.self, document: OrionAPI.OperationDocument(
     text: #"""
       subscription ReviewAdded($episode: Episode) {
         reviewAdded(episode: $episode) {
@@ -2995,7 +2917,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
       }
       """#,
     identifier: "38644c5e7cf4fd506b91d2e7010cabf84e63dfcd33cf1deb443b4b32b55e2cbe"
-  )
+  ))
 
   public var episode: OrionAPI.GraphQLNullable<OrionAPI.GraphQLEnum<StarWarsAPI.Episode>>
 

@@ -37,7 +37,7 @@ import TestSupport
         for operation in manifest.operations {
             #expect(operation.id == SHA256.hexDigest(operation.body), "\(operation.name)")
             #expect(generated.contains("identifier: \"\(operation.id)\""), "\(operation.name): its id is not in the generated code")
-            #expect(generated.contains("static let operationName = \"\(operation.name)\""))
+            #expect(generated.contains("static let __operation = OrionAPI.OperationMetadata(\"\(operation.name)\", "))
         }
         #expect(manifest.operations.map(\.name) == manifest.operations.map(\.name).sorted())
         #expect(Set(manifest.operations.map(\.type)).isSubset(of: ["query", "mutation", "subscription"]))

@@ -14,9 +14,7 @@ enum CounterSchema: SchemaMetadata {
 
 /// `subscription Counter($from: Int) { count }`
 struct CounterSubscription: GraphQLSubscription, Hashable {
-    static let operationName = "Counter"
-    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
-    static let operationDocument = OperationDocument(text: "subscription Counter($from: Int) { count }", identifier: "counter")
+    static let __operation = OperationMetadata("Counter", schema: CounterSchema.self, document: OperationDocument(text: "subscription Counter($from: Int) { count }", identifier: "counter"))
 
     var from: Int = 0
     var __variables: [String: JSONValue] { ["from": .int(from)] }
@@ -32,9 +30,7 @@ struct CounterSubscription: GraphQLSubscription, Hashable {
 
 /// `query Total { total }`
 struct TotalQuery: GraphQLQuery, Hashable {
-    static let operationName = "Total"
-    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
-    static let operationDocument = OperationDocument(text: "query Total { total }", identifier: "total")
+    static let __operation = OperationMetadata("Total", schema: CounterSchema.self, document: OperationDocument(text: "query Total { total }", identifier: "total"))
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(CounterSchema.queryType), [.field("total", Int?.self)])
@@ -47,9 +43,7 @@ struct TotalQuery: GraphQLQuery, Hashable {
 
 /// `mutation Increment { increment }`
 struct IncrementMutation: GraphQLMutation, Hashable {
-    static let operationName = "Increment"
-    static var __schema: any SchemaMetadata.Type { CounterSchema.self }
-    static let operationDocument = OperationDocument(text: "mutation Increment { increment }", identifier: "increment")
+    static let __operation = OperationMetadata("Increment", schema: CounterSchema.self, document: OperationDocument(text: "mutation Increment { increment }", identifier: "increment"))
 
     struct Data: RootSelectionSet, Hashable {
         static let __metadata = SelectionSetMetadata(.object(CounterSchema.mutationType), [.field("increment", Int?.self)])
