@@ -1,5 +1,10 @@
 /// An object type of the schema.
-public struct ObjectType: Sendable, Hashable {
+///
+/// A class, as ``InterfaceType`` and ``UnionType`` are: each model's ``ParentType`` and each
+/// object the cache writes refer to one, and a reference is copied with one retain where the
+/// type's four fields took four (and as many instructions in every generated model's table).
+/// Equal, as values are, when their fields are.
+public final class ObjectType: Sendable, Hashable {
     /// The type's name: the `__typename` of its objects.
     public let typename: String
     /// The interfaces it implements.
@@ -21,10 +26,19 @@ public struct ObjectType: Sendable, Hashable {
     public func paginatedField(_ name: String) -> PaginatedField? {
         paginatedFields.first { $0.name == name }
     }
+
+    public static func == (lhs: ObjectType, rhs: ObjectType) -> Bool {
+        lhs === rhs || (lhs.typename == rhs.typename && lhs.implementedInterfaces == rhs.implementedInterfaces
+            && lhs.keyFields == rhs.keyFields && lhs.paginatedFields == rhs.paginatedFields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(typename)
+    }
 }
 
-/// An interface of the schema.
-public struct InterfaceType: Sendable, Hashable {
+/// An interface of the schema (a class, for the reason given on ``ObjectType``).
+public final class InterfaceType: Sendable, Hashable {
     public let name: String
     /// The object types that implement it, directly or through other interfaces.
     public let possibleTypes: [String]
@@ -35,16 +49,32 @@ public struct InterfaceType: Sendable, Hashable {
         self.possibleTypes = possibleTypes
         self.keyFields = keyFields
     }
+
+    public static func == (lhs: InterfaceType, rhs: InterfaceType) -> Bool {
+        lhs === rhs || (lhs.name == rhs.name && lhs.possibleTypes == rhs.possibleTypes && lhs.keyFields == rhs.keyFields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+    }
 }
 
-/// A union of the schema.
-public struct UnionType: Sendable, Hashable {
+/// A union of the schema (a class, for the reason given on ``ObjectType``).
+public final class UnionType: Sendable, Hashable {
     public let name: String
     public let possibleTypes: [String]
 
     public init(name: String, possibleTypes: [String]) {
         self.name = name
         self.possibleTypes = possibleTypes
+    }
+
+    public static func == (lhs: UnionType, rhs: UnionType) -> Bool {
+        lhs === rhs || (lhs.name == rhs.name && lhs.possibleTypes == rhs.possibleTypes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
     }
 }
 
