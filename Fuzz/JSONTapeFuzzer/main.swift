@@ -5,7 +5,8 @@
 // - parsing throws nothing but `JSONParseError` (typed throws see to that) and never crashes;
 // - of a document that parses, every value decodes with `decodeJSON()`, and each typed decoder
 //   either returns or throws `ResponseDecodingError`, agreeing with the value's JSON;
-// - every key `forEachField` gives is found by `value(forKey:)`, at its first occurrence;
+// - every key `forEachField` gives is found by `value(forKey:)`, at its first occurrence, and
+//   by the hinted lookup decoding uses, whatever the order of the keys looked up;
 // - the value written as JSON text and parsed again is the same value, and a tape built from it
 //   in memory reads back identical;
 // - the text read in place (as a large `Data` is) and copied (as a small one is) reads the same.
@@ -89,8 +90,26 @@ func walk(_ value: ResponseValue, keysAreUTF8: Bool) -> JSONValue {
             _ = fields[key]
         }
         if keysAreUTF8, fields.count != seen.count { fatalError("forEachField gives \(seen.count) keys, decodeJSON \(fields.count)") }
+        if keysAreUTF8 { checkHintedLookups(object, keys: Array(seen)) }
     }
     return json
+}
+
+/// Decoding looks a selection set's fields up with a hint kept between them: in any order of
+/// distinct keys (the object's, its reverse, sorted), with a key it lacks among them, each is the
+/// key's first occurrence, as `value(forKey:)` finds it.
+func checkHintedLookups(_ object: ResponseObject, keys: [String]) {
+    for order in [keys, keys.reversed(), keys.sorted(), ["\u{0}absent"] + keys] {
+        var hint = 0
+        for key in order {
+            guard case .field(let field) = Selection.field(key, JSONValue?.self) else { fatalError("Selection.field is not a field") }
+            switch (object.value(for: field, hint: &hint), object.value(forKey: key)) {
+            case (nil, nil): continue
+            case (let hinted?, let direct?) where hinted.decodeJSON().isIdentical(to: direct.decodeJSON()): continue
+            default: fatalError("The hinted lookup of \(key.debugDescription) finds another value than value(forKey:)")
+            }
+        }
+    }
 }
 
 /// A typed decoder returns what `decodeJSON` says the value is, or throws `ResponseDecodingError`

@@ -13,6 +13,11 @@ package protocol DataDictSource {
     /// cache, for which a missing field is a miss).
     func value(for field: Selection.Field) throws -> Value?
 
+    /// ``value(for:)`` for the fields of one selection set in their order: `hint` starts at 0
+    /// and is kept between the calls, so that a source whose fields come in the selections'
+    /// order (a response) can look from where the last one was found.
+    func value(for field: Selection.Field, hint: inout Int) throws -> Value?
+
     /// The object's `__typename`, when it has one: what a type case's condition is checked
     /// against.
     func typename() -> String?
@@ -23,6 +28,11 @@ package protocol DataDictSource {
 }
 
 extension DataDictSource {
+    @inlinable
+    package func value(for field: Selection.Field, hint: inout Int) throws -> Value? {
+        try value(for: field)
+    }
+
     @inlinable
     package static func isAbsence(_ error: any Error) -> Bool {
         (error as? ResponseDecodingError)?.isMissingField == true

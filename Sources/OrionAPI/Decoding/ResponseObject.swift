@@ -33,19 +33,44 @@ public struct ResponseObject: Sendable {
     /// fields in order.
     @usableFromInline
     func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var hint = 0
+        return entryIndex(forKey: keyBytes, hint: &hint)
+    }
+
+    /// ``entryIndex(forKey:)``, searched from `hint` (0 at first) to the object's end and then
+    /// from its start: fields looked up in the order the server wrote them (the spec's order,
+    /// the selections') are each found at the first key tried.
+    ///
+    /// `hint` moves past a key only when that key is the one found at it, so every key before
+    /// it has been found by an earlier lookup. Lookups of distinct keys (a selection set's
+    /// fields) therefore find each key's first occurrence, as ``entryIndex(forKey:)`` does,
+    /// even in an object that repeats a key.
+    @usableFromInline
+    func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
         tape.bytes.withUnsafeBufferPointer { bytes in
             tape.entries.withUnsafeBufferPointer { entries in
-                var cursor = index + 1
+                let start = index + 1
                 let end = Int(entries[index].first)
-                while cursor < end {
-                    let keyEntry = entries[cursor]
+                // A hint is a key of this object, as only a find sets it: any other starts over.
+                let from = hint > start && hint < end ? hint : start
+                func matches(_ keyEntry: JSONTape.Entry) -> Bool {
                     if Int(keyEntry.second) == keyBytes.count, !keyEntry.flag {
-                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else { return cursor + 1 }  // both empty
-                        if memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0 { return cursor + 1 }
+                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else { return true }  // both empty
+                        return memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0
                     }
-                    if keyEntry.flag, tape.unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self) {
+                    return keyEntry.flag && tape.unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self)
+                }
+                var cursor = from
+                while cursor < end {
+                    if matches(entries[cursor]) {
+                        if cursor == from { hint = tape.next(after: cursor + 1) }
                         return cursor + 1
                     }
+                    cursor = tape.next(after: cursor + 1)
+                }
+                cursor = start
+                while cursor < from {
+                    if matches(entries[cursor]) { return cursor + 1 }
                     cursor = tape.next(after: cursor + 1)
                 }
                 return nil

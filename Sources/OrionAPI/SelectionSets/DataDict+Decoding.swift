@@ -26,10 +26,11 @@ extension DataDict {
         var values: [Value] = []
         values.reserveCapacity(selections.count)
         var typename: Typename = .unread
+        var hint = 0
         for selection in selections {
             switch selection {
             case .field(let field):
-                values.append(try Self.decode(field, in: object, variables: variables))
+                values.append(try Self.decode(field, in: object, hint: &hint, variables: variables))
             case .inlineFragment(let model, let condition, let checksType):
                 values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             case .fragment(let model, let condition, let checksType):
@@ -49,14 +50,14 @@ extension DataDict {
     }
 
     @inlinable
-    static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, variables: [String: JSONValue]?) throws -> Value {
+    static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, hint: inout Int, variables: [String: JSONValue]?) throws -> Value {
         // Only the fields of a schema that imports the nullability directives catch errors.
         if let catchTo = field.catchTo { return try decode(field, catching: catchTo, in: object, variables: variables) }
         do {
             // Excluded by the variables, whatever the response holds (another selection of
             // the same key, in a fragment, may have brought it).
             if let condition = field.condition, let variables, !condition.evaluate(with: variables) { return .excluded }
-            return try decode(field, value: object.value(for: field), variables: variables)
+            return try decode(field, value: object.value(for: field, hint: &hint), variables: variables)
         } catch let error as ResponseDecodingError {
             throw error.prefixed(by: .key(field.responseKey))
         }
