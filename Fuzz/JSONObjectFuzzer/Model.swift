@@ -20,8 +20,7 @@ enum Episode: String, EnumType {
 }
 
 struct FuzzData: RootSelectionSet, Hashable {
-    static var __parentType: ParentType { .object(Schema.query) }
-    static let __selections: [Selection] = [
+    static let __metadata = SelectionSetMetadata(.object(Schema.query), [
         .field("__typename", String.self),
         .field("name", String.self),
         .field("count", Int?.self),
@@ -33,7 +32,7 @@ struct FuzzData: RootSelectionSet, Hashable {
         .field("id", Int64?.self),
         .field("episode", GraphQLEnum<Episode>?.self),
         .field("hero", Hero?.self),
-    ]
+    ])
     let __data: DataDict
     init(_dataDict data: DataDict) { __data = data }
     var __typename: String { __data[0] }
@@ -49,14 +48,13 @@ struct FuzzData: RootSelectionSet, Hashable {
     var hero: Hero? { __data[10] }
 
     struct Hero: SelectionSet, Hashable {
-        static var __parentType: ParentType { .interface(Schema.character) }
-        static let __selections: [Selection] = [
+        static let __metadata = SelectionSetMetadata(.interface(Schema.character), [
             .field("__typename", String.self),
             .field("name", String.self),
             .field("friends", [Friend?]?.self),
             .field("extra", Int?.self, condition: .include("extra")),
             .inlineFragment(AsDroid.self),
-        ]
+        ])
         let __data: DataDict
         init(_dataDict data: DataDict) { __data = data }
         var __typename: String { __data[0] }
@@ -66,8 +64,7 @@ struct FuzzData: RootSelectionSet, Hashable {
         var asDroid: AsDroid? { __data[4] }
 
         struct Friend: SelectionSet, Hashable {
-            static var __parentType: ParentType { .interface(Schema.character) }
-            static let __selections: [Selection] = [.field("__typename", String.self), .field("name", String.self)]
+            static let __metadata = SelectionSetMetadata(.interface(Schema.character), [.field("__typename", String.self), .field("name", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var __typename: String { __data[0] }
@@ -75,8 +72,7 @@ struct FuzzData: RootSelectionSet, Hashable {
         }
 
         struct AsDroid: InlineFragment, Hashable {
-            static var __parentType: ParentType { .object(Schema.droid) }
-            static let __selections: [Selection] = [.field("primaryFunction", String.self)]
+            static let __metadata = SelectionSetMetadata(.object(Schema.droid), [.field("primaryFunction", String.self)])
             let __data: DataDict
             init(_dataDict data: DataDict) { __data = data }
             var primaryFunction: String { __data[0] }
