@@ -107,17 +107,18 @@ struct OutputLayout {
         func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
         func groupName(_ source: String) -> String { fileName(source) + ".swift" }
         var grouped = Set(groups.keys)
+        func isGrouped(_ file: GeneratedFile) -> Bool { file.source.map(grouped.contains) ?? false }
         // A group whose name another file (or group) has is dissolved, and its definitions'
         // files take their names: repeated until no name is shared.
         while true {
             var names: [String: Int] = [:]
-            for file in files where !grouped.contains(file.source ?? "\u{0}") { names[fileName(file.path).lowercased(), default: 0] += 1 }
+            for file in files where !isGrouped(file) { names[fileName(file.path).lowercased(), default: 0] += 1 }
             for source in grouped { names[groupName(source).lowercased(), default: 0] += 1 }
             let clashing = grouped.filter { names[groupName($0).lowercased(), default: 0] > 1 }
             if clashing.isEmpty { break }
             grouped.subtract(clashing)
         }
-        var result = files.filter { !grouped.contains($0.source ?? "\u{0}") }
+        var result = files.filter { !isGrouped($0) }
         for source in grouped.sorted() {
             let members = (groups[source] ?? []).sorted { $0.path < $1.path }
             let folder = members.contains { $0.path.hasPrefix("Operations/") } ? "Operations" : "Fragments"
