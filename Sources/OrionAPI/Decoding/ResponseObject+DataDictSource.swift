@@ -7,10 +7,7 @@ extension ResponseObject: DataDictSource {
 
     @inlinable
     package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
-        let key = field.responseKey
-        let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0, hint: &hint) }
-            ?? Array(key.utf8).withUnsafeBufferPointer { entryIndex(forKey: $0, hint: &hint) }
-        return found.map { ResponseValue(tape: tape, index: $0) }
+        value(forKey: field.responseKey, hint: &hint)
     }
 
     @inlinable

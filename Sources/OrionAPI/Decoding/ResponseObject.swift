@@ -23,28 +23,27 @@ public struct ResponseObject: Sendable {
     /// The value under `key`, or `nil` when the object has no such key.
     @inlinable
     public func value(forKey key: String) -> ResponseValue? {
+        var hint = 0
+        return value(forKey: key, hint: &hint)
+    }
+
+    /// ``value(forKey:)``, searched from `hint` as ``entryIndex(forKey:hint:)`` describes.
+    @inlinable
+    func value(forKey key: String, hint: inout Int) -> ResponseValue? {
         // A native string's bytes are read where they are; only another (bridged) is copied.
-        let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0) }
-            ?? Array(key.utf8).withUnsafeBufferPointer { entryIndex(forKey: $0) }
+        let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0, hint: &hint) }
+            ?? Array(key.utf8).withUnsafeBufferPointer { entryIndex(forKey: $0, hint: &hint) }
         return found.map { ResponseValue(tape: tape, index: $0) }
     }
 
-    /// The tape index of the value under the key spelled `keyBytes`, searched in the object's
-    /// fields in order.
-    @usableFromInline
-    func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var hint = 0
-        return entryIndex(forKey: keyBytes, hint: &hint)
-    }
-
-    /// ``entryIndex(forKey:)``, searched from `hint` (0 at first) to the object's end and then
-    /// from its start: fields looked up in the order the server wrote them (the spec's order,
-    /// the selections') are each found at the first key tried.
+    /// The tape index of the value under the key spelled `keyBytes`, searched from `hint` (0 at
+    /// first) to the object's end and then from its start: fields looked up in the order the
+    /// server wrote them (the spec's order, the selections') are each found at the first key tried.
     ///
     /// `hint` moves past a key only when that key is the one found at it, so every key before
     /// it has been found by an earlier lookup. Lookups of distinct keys (a selection set's
-    /// fields) therefore find each key's first occurrence, as ``entryIndex(forKey:)`` does,
-    /// even in an object that repeats a key.
+    /// fields) therefore find each key's first occurrence, as a search from the object's start
+    /// does, even in an object that repeats a key.
     @usableFromInline
     func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
         tape.bytes.withUnsafeBufferPointer { bytes in
