@@ -48,15 +48,15 @@ struct Normalizer {
     ) throws {
         let objects = object.objectCountIncludingNested(selections: selections)
         if objects >= Self.worthReserving { records.reserveCapacity(objects) }
-        try normalize(object, selections: selections, key: key, model: model)
+        try normalize(object, typename: object.typename(in: selections), selections: selections, key: key, model: model)
     }
 
-    /// `model`: the model of `selections`, whose type is the object's when it has no
+    /// `typename`: the object's `__typename`, read once by the caller (which keyed the object
+    /// by it). `model`: the model of `selections`, whose type is the object's when it has no
     /// `__typename`. `page`: the later page this object is the value of (D).
-    mutating func normalize<Source: NormalizerSource>(
-        _ object: Source, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil, page: Page? = nil
+    private mutating func normalize<Source: NormalizerSource>(
+        _ object: Source, typename: String?, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil, page: Page? = nil
     ) throws {
-        let typename = object.typename(in: selections)
         // Looked up for the first field with arguments, which alone can be paginated.
         var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
@@ -157,8 +157,9 @@ struct Normalizer {
             let object = try value.decodeObject()
             // Borrowed from the model's table, which the local keeps alive: no copy to retain.
             let metadata = selectionSet.__metadata
-            let key = cacheKey(object, selections: metadata.selections) ?? parent + "." + step
-            try normalize(object, selections: metadata.selections, key: key, model: selectionSet, page: page)
+            let typename = object.typename(in: metadata.selections)
+            let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? parent + "." + step
+            try normalize(object, typename: typename, selections: metadata.selections, key: key, model: selectionSet, page: page)
             return .reference(key)
         }
     }
@@ -170,9 +171,8 @@ struct Normalizer {
     static let worthReserving = 8
 
     /// A
-    private func cacheKey<Source: NormalizerSource>(_ object: Source, selections: [Selection]) -> CacheKey? {
-        guard let typename = object.typename(in: selections),
-              let type = schema.objectType(forTypename: typename) else { return nil }
+    private func cacheKey<Source: NormalizerSource>(_ object: Source, typename: String?, selections: [Selection]) -> CacheKey? {
+        guard let typename, let type = schema.objectType(forTypename: typename) else { return nil }
         if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
             return (info.uniqueKeyGroup ?? typename) + ":" + info.id
         }

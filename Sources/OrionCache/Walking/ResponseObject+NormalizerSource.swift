@@ -13,8 +13,9 @@ extension ResponseObject: NormalizerSource {
         of selections: [Selection], typename: String?, variables: [String: JSONValue],
         _ body: (Selection.Field, ResponseValue) throws -> Void
     ) rethrows {
-        try selections.forEachField(typename: typename, variables: variables) { field in
-            guard let value = value(forKey: field.responseKey) else { return }
+        // Fields come in the selections' order: each lookup starts after the last key found.
+        try selections.forEachField(typename: typename, variables: variables) { field, hint in
+            guard let value = value(for: field, hint: &hint) else { return }
             try body(field, value)
         }
     }

@@ -6,13 +6,18 @@ extension [Selection] {
     /// @include and @skip evaluated with `variables`: the operation's, with the default value of
     /// each it does not send (`variablesWithDefaults`). How the normalizer finds a response's
     /// fields, which it looks up by response key (a model's data it reads by position instead).
+    ///
+    /// With each field, `body` gets the lookup hint of the selection list it is in (0 at the
+    /// list's start; see `ResponseObject.value(for:hint:)`): a list's response keys are distinct,
+    /// as a hint needs, while a fragment may select a key of its parent's again.
     func forEachField(
-        typename: String?, variables: [String: JSONValue], _ body: (Selection.Field) throws -> Void
+        typename: String?, variables: [String: JSONValue], _ body: (Selection.Field, inout Int) throws -> Void
     ) rethrows {
+        var hint = 0
         for selection in self {
             if case .field(let field) = selection {
                 if let condition = field.condition, !condition.evaluate(with: variables) { continue }
-                try body(field)
+                try body(field, &hint)
                 continue
             }
             guard let (fragment, checksType, condition) = selection.fragmentParts else { continue }
