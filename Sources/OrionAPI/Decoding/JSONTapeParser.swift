@@ -26,7 +26,9 @@ struct JSONTapeParser {
                 message: "the document is \(bytes.count) bytes, more than the \(maximumLength) Orion reads: ask the server for less at a time (paginate)",
                 offset: 0, line: 1, column: 1)
         }
-        entries.reserveCapacity(bytes.count / 8)
+        // A large document needs about an entry per 8 bytes; a small message (a subscription
+        // event's) has more per byte, and growing the array would cost it a copy or two.
+        entries.reserveCapacity(max(bytes.count / 8, 32))
         skipWhitespace()
         try parseValue(depth: 0)
         skipWhitespace()
