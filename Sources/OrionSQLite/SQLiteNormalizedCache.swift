@@ -205,8 +205,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 bytes.reserveCapacity(1024)
                 // In key order: each insert lands beside the last, in pages SQLite already holds,
                 // and fills them (a write of 10,000 records took 16 % less time than in hash order).
-                for key in records.keys.sorted() {
-                    guard let record = records[key] else { continue }
+                for (key, record) in records.sorted(by: { $0.key < $1.key }) {
                     bytes.removeAll(keepingCapacity: true)
                     RecordCoding.encode(record, into: &bytes)
                     guard try Self.run(insert, key: key, bytes: bytes) == 0 else {
