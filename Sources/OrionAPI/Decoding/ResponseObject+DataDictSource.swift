@@ -5,7 +5,7 @@ extension ResponseObject: DataDictSource {
         value(forKey: field.responseKey)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
         value(forKey: field.responseKey, hint: &hint)
     }

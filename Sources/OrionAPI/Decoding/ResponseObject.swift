@@ -28,7 +28,7 @@ public struct ResponseObject: Sendable {
     }
 
     /// ``value(forKey:)``, searched from `hint` as ``entryIndex(forKey:hint:)`` describes.
-    @inlinable
+    @inlinable @inline(__always)
     func value(forKey key: String, hint: inout Int) -> ResponseValue? {
         // A native string's bytes are read where they are; only another (bridged) is copied.
         let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0, hint: &hint) }
