@@ -10,7 +10,7 @@ enum JSONBytes: Sendable {
 
     /// Calls `body` with the bytes, offset 0 being the first byte of the text (of a `Data` slice
     /// too).
-    @inlinable
+    @inlinable @inline(__always)
     func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         switch self {
         case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
