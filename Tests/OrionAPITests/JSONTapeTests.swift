@@ -42,6 +42,33 @@ import TestSupport
         }
     }
 
+    /// Strings are scanned eight bytes at a time: a quote, an escape or a control character at
+    /// any offset of a word, after any run of plain or multi-byte text, and with fewer than
+    /// eight bytes left in the document, is found where it is.
+    @Test func specialBytesAreFoundAtEveryOffsetOfAWord() throws {
+        let fillers = ["a", "é", " ", "\u{7F}", "~"]
+        for filler in fillers {
+            for length in 0...19 {
+                let run = String(repeating: filler, count: length)
+                for (escaped, decoded) in [("\\\"", "\""), ("\\\\", "\\"), ("\\n", "\n"), ("\\u0041", "A")] {
+                    let text = run + escaped + run
+                    #expect(try json("\"\(text)\"") == .string(run + decoded + run), "\(text)")
+                    #expect(try json("[\"\(text)\",\"\(run)\"]") == .list([.string(run + decoded + run), .string(run)]))
+                }
+                // A raw control character is refused at the offset it is at.
+                for control in ["\n", "\u{1F}", "\u{0}"] {
+                    #expect {
+                        _ = try JSONTape(data: Data("[\"\(run)\(control)\"]".utf8))
+                    } throws: { error in
+                        (error as? JSONParseError)?.offset == 2 + run.utf8.count
+                    }
+                }
+                // Cut before its closing quote, with fewer than eight bytes left or more.
+                #expect(throws: JSONParseError.self) { _ = try JSONTape(data: Data("\"\(run)".utf8)) }
+            }
+        }
+    }
+
     @Test(arguments: [
         ("", 1, 1, "unexpected end of the document, expected a value"),
         ("{\"a\": 1,}", 1, 9, "unexpected '}', expected a field name in quotes"),
