@@ -64,7 +64,7 @@ struct Normalizer {
         var fields = [String: RecordValue](minimumCapacity: selections.count)
         try object.forEachField(of: selections, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
-                if objectType == nil { objectType = Self.objectType(typename: typename, model: model, schema: schema) }
+                if objectType == nil { objectType = schema.objectType(typename: typename, model: model) }
                 if let paginated = objectType??.paginatedField(field.name) {
                     let fieldKey = CacheFieldKey.make(field, variables: variables, leavingOut: paginated.paginationArguments)
                     if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
@@ -126,13 +126,6 @@ struct Normalizer {
             return try normalize(value, type: field.type, parent: parent, step: pageKey)
         }
         return try normalize(value, type: field.type, parent: parent, step: key, page: page)
-    }
-
-    /// The object type whose paginated fields an object's fields are written by.
-    private static func objectType(typename: String?, model: (any SelectionSet.Type)?, schema: any SchemaMetadata.Type) -> ObjectType? {
-        if let typename, let type = schema.objectType(forTypename: typename) { return type }
-        if case .object(let type)? = model?.__metadata.parentType { return type }
-        return nil
     }
 
     /// `parent` and `step` make the path key of an object without a key of its own; the string

@@ -61,13 +61,6 @@ final class RecordSource {
         return Object(key: key, record: record, source: self, model: model)
     }
 
-    /// The object type whose paginated fields a record's fields are read by.
-    func objectType(of record: Record, model: (any SelectionSet.Type)?) -> ObjectType? {
-        if let typename = record.typename, let type = schema.objectType(forTypename: typename) { return type }
-        if case .object(let type)? = model?.__metadata.parentType { return type }
-        return nil
-    }
-
     func note(_ field: CacheField) {
         dependencies.append(field)
     }
@@ -82,7 +75,7 @@ final class RecordSource {
         func value(for field: Selection.Field) throws -> RecordSource.Value? {
             let fieldKey: String
             // Only a field with arguments can be paginated.
-            if !field.arguments.isEmpty, let paginated = source.objectType(of: record, model: model)?.paginatedField(field.name) {
+            if !field.arguments.isEmpty, let paginated = source.schema.objectType(typename: record.typename, model: model)?.paginatedField(field.name) {
                 fieldKey = CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
             } else {
                 fieldKey = source.fieldKey(field)
