@@ -73,7 +73,7 @@ extension DataDict {
                 guard case .nonNull(let type) = field.type else { return .null }
                 throw ResponseDecodingError(expected: type.expectedDescription, found: ResponseDecodingError.missing)
             }
-            return try decode(value, as: field.type, variables: variables)
+            return try decode(value, of: field, variables: variables)
         }
         guard let value else {
             // Included by the variables, so the server must have sent it.
@@ -84,7 +84,27 @@ extension DataDict {
         }
         // Its property is optional whatever its type, so a null reads as nil.
         if value.isNull { return .null }
-        return try decode(value, as: field.type, variables: variables)
+        return try decode(value, of: field, variables: variables)
+    }
+
+    /// A present value of `field`: `decode(_:as:variables:)` with its type, read from its flat
+    /// shape where it is a scalar or an object.
+    @inlinable @inline(__always)
+    static func decode<SourceValue: DataDictSourceValue>(_ value: SourceValue, of field: Selection.Field, variables: [String: JSONValue]?) throws -> Value {
+        switch field.shape {
+        case .scalar(let scalar, let nonNull):
+            // A null reaches a non-null value's decoding, whose error says what it expected.
+            return !nonNull && value.isNull ? .null : try value.decodeScalar(scalar)
+        case .object(let model, let nonNull):
+            return !nonNull && value.isNull ? .null : try decodeObject(value, as: model, variables: variables)
+        case .other:
+            return try decode(value, as: field.type, variables: variables)
+        }
+    }
+
+    @inlinable
+    static func decodeObject<SourceValue: DataDictSourceValue>(_ value: SourceValue, as model: any SelectionSet.Type, variables: [String: JSONValue]?) throws -> Value {
+        .object(try DataDict(from: value.decodeObject(), selections: model.__metadata.selections, variables: variables))
     }
 
     @inlinable
@@ -104,7 +124,7 @@ extension DataDict {
         case .scalar(let scalar):
             return try value.decodeScalar(scalar)
         case .object(let model):
-            return .object(try DataDict(from: value.decodeObject(), selections: model.__metadata.selections, variables: variables))
+            return try decodeObject(value, as: model, variables: variables)
         case .list(let elementType):
             let list = try value.decodeList()
             var elements: [Value] = []

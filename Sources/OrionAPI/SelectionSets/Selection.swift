@@ -39,6 +39,26 @@ public enum Selection: Sendable {
         public let catchTo: CatchTo?
         /// The key of the field in the response.
         public let responseKey: String
+        /// `type` as decoding reads it, flat: an indirect `FieldType` is a box per level, which
+        /// each value's decoding would retain and release to reach the scalar or object inside.
+        @usableFromInline package let shape: Shape
+
+        /// A field's type, read without unboxing: a scalar or object, nullable or not, or
+        /// another type (a list), decoded through `type`.
+        @usableFromInline
+        package enum Shape: Sendable {
+            case scalar(any ScalarType.Type, nonNull: Bool)
+            case object(any SelectionSet.Type, nonNull: Bool)
+            case other
+
+            init(_ type: FieldType) {
+                switch type {
+                case .scalar(let scalar), .nonNull(.scalar(let scalar)): self = .scalar(scalar, nonNull: type.isNonNull)
+                case .object(let model), .nonNull(.object(let model)): self = .object(model, nonNull: type.isNonNull)
+                default: self = .other
+                }
+            }
+        }
 
         public init(
             name: String, alias: String?, type: FieldType, arguments: [String: ArgumentValue], condition: InclusionCondition?,
@@ -51,6 +71,7 @@ public enum Selection: Sendable {
             self.condition = condition
             self.catchTo = catchTo
             self.responseKey = alias ?? name
+            self.shape = Shape(type)
         }
     }
 }
@@ -76,6 +97,12 @@ public indirect enum FieldType: Sendable {
         } else {
             preconditionFailure("\(type) is not a type a selection can have: a scalar, a model, or an optional or array of them")
         }
+    }
+
+    /// Whether the type is non-null.
+    var isNonNull: Bool {
+        if case .nonNull = self { return true }
+        return false
     }
 
     /// The type without its non-null wrappers.

@@ -12,7 +12,9 @@ import OrionAPI
 /// only stale, makes the whole read a miss: a partial hit is a miss.
 ///
 /// A class, so that the objects and values of one read share its variables and the fields it
-/// notes; it lives for one read, on one thread.
+/// notes; it lives for one read, on one thread. Its objects and values hold it unowned: they are
+/// made and dropped within its `read`, which holds it, and a retain and release for each value
+/// read is work that no read needs.
 final class RecordSource {
     /// Where records come from: the cache, or the cache with a transaction's pending writes.
     let loadRecord: (CacheKey) throws -> Record?
@@ -69,7 +71,7 @@ final class RecordSource {
     struct Object: DataDictSource {
         let key: CacheKey
         let record: Record
-        let source: RecordSource
+        unowned(unsafe) let source: RecordSource
         let model: (any SelectionSet.Type)?
 
         func value(for field: Selection.Field) throws -> RecordSource.Value? {
@@ -105,7 +107,7 @@ final class RecordSource {
     /// A field's value in a record.
     struct Value: DataDictSourceValue {
         let value: RecordValue
-        let source: RecordSource
+        unowned(unsafe) let source: RecordSource
 
         var isNull: Bool {
             if case .value(.null) = value { return true }
