@@ -81,7 +81,7 @@ struct Normalizer {
                 pageMerges.note(page.merge, of: fieldKey, at: key)
                 path.parent = page.path
             }
-            let stored = try normalize(value, type: field.type, parent: path.parent, step: path.step)
+            let stored = try normalize(value, of: field, parent: path.parent, step: path.step)
             if let page, page.isConnection, field.name == "pageInfo", case .reference(let pageInfo) = stored {
                 for name in page.otherDirectionPageInfo { pageMerges.note(.keepStored, of: name, at: pageInfo) }
             }
@@ -118,14 +118,26 @@ struct Normalizer {
             isFirstPage = false
             if name == "before" { isBackward = true }
         }
-        guard !isFirstPage else { return try normalize(value, type: field.type, parent: parent, step: key) }
+        guard !isFirstPage else { return try normalize(value, of: field, parent: parent, step: key) }
         let pageKey = fieldKeys.key(field)
         let page = Page(merge: isBackward ? .prepend : .append, path: parent + "." + pageKey, isConnection: paginated.isConnection)
         if field.type.isList {
             pageMerges.note(page.merge, of: key, at: parent)
             return try normalize(value, type: field.type, parent: parent, step: pageKey)
         }
-        return try normalize(value, type: field.type, parent: parent, step: key, page: page)
+        return try normalize(value, of: field, parent: parent, step: key, page: page)
+    }
+
+    /// `normalize(_:type:parent:step:page:)` with the field's type, read from its flat shape
+    /// where it is a scalar or an object.
+    private mutating func normalize<Value: NormalizerSourceValue>(
+        _ value: Value, of field: Selection.Field, parent: CacheKey, step: String, page: Page? = nil
+    ) throws -> RecordValue {
+        switch field.shape {
+        case .scalar: return value.isNull ? .value(.null) : .value(value.decodeJSON())
+        case .object(let model, _): return value.isNull ? .value(.null) : try normalizeObject(value, model, parent: parent, step: step, page: page)
+        case .other: return try normalize(value, type: field.type, parent: parent, step: step, page: page)
+        }
     }
 
     /// `parent` and `step` make the path key of an object without a key of its own; the string
@@ -147,14 +159,21 @@ struct Normalizer {
         case .scalar:
             return .value(value.decodeJSON())
         case .object(let selectionSet):
-            let object = try value.decodeObject()
-            // Borrowed from the model's table, which the local keeps alive: no copy to retain.
-            let metadata = selectionSet.__metadata
-            let typename = object.typename(in: metadata.selections)
-            let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? parent + "." + step
-            try normalize(object, typename: typename, selections: metadata.selections, key: key, model: selectionSet, page: page)
-            return .reference(key)
+            return try normalizeObject(value, selectionSet, parent: parent, step: step, page: page)
         }
+    }
+
+    /// A non-null object value: stored in its record, to which the returned value refers.
+    private mutating func normalizeObject<Value: NormalizerSourceValue>(
+        _ value: Value, _ selectionSet: any SelectionSet.Type, parent: CacheKey, step: String, page: Page?
+    ) throws -> RecordValue {
+        let object = try value.decodeObject()
+        // Borrowed from the model's table, which the local keeps alive: no copy to retain.
+        let metadata = selectionSet.__metadata
+        let typename = object.typename(in: metadata.selections)
+        let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? parent + "." + step
+        try normalize(object, typename: typename, selections: metadata.selections, key: key, model: selectionSet, page: page)
+        return .reference(key)
     }
 
     /// The size from which sizing the table of records up front pays: `reserveCapacity` is not
