@@ -75,19 +75,23 @@ final class RecordSource {
         let model: (any SelectionSet.Type)?
 
         func value(for field: Selection.Field) throws -> RecordSource.Value? {
-            let fieldKey: String
-            // Only a field with arguments can be paginated.
-            if !field.arguments.isEmpty, let paginated = source.schema.objectType(typename: record.typename, model: model)?.paginatedField(field.name) {
-                fieldKey = CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
-            } else {
-                fieldKey = source.fieldKey(field)
-            }
+            // A field without arguments is keyed by its name (read here, without a call to the
+            // source's table of keys, which checks its exclusive access); only one with
+            // arguments can be paginated.
+            let fieldKey = field.arguments.isEmpty ? field.name : keyOfField(withArguments: field)
             if source.tracksDependencies { source.note(CacheField(key: key, field: fieldKey)) }
             guard let value = record.fields[fieldKey] else { throw CacheMissError(key: key, field: fieldKey) }
             if !record.expirations.isEmpty, let expiry = record.expirations[fieldKey], expiry <= source.now {
                 throw CacheMissError(key: key, field: fieldKey, staleSince: expiry)
             }
             return RecordSource.Value(value: value, source: source)
+        }
+
+        private func keyOfField(withArguments field: Selection.Field) -> String {
+            if let paginated = source.schema.objectType(typename: record.typename, model: model)?.paginatedField(field.name) {
+                return CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
+            }
+            return source.fieldKey(field)
         }
 
         /// A record or field the cache lacks leaves a deferred fragment pending; a stale one is
