@@ -31,7 +31,7 @@ public final class JSONTape: Sendable {
             self.packed = second | UInt32(kind.rawValue) << 28 | (flag ? 1 << 31 : 0)
         }
 
-        @inlinable
+        @inlinable @inline(__always)
         var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: packed >> 28) & 0x7) ?? .null }
 
         /// Strings: whether escapes must be decoded. Numbers: whether it has a fraction or exponent.
