@@ -14,11 +14,11 @@ public struct ResponseValue: Sendable {
         self.index = index
     }
 
-    @usableFromInline
+    @usableFromInline @inline(__always)
     var entry: JSONTape.Entry { tape.entries[index] }
 
     /// Whether the value is JSON `null`.
-    @inlinable
+    @inlinable @inline(__always)
     public var isNull: Bool { entry.kind == .null }
 
     @inlinable
@@ -145,7 +145,7 @@ public struct ResponseList: RandomAccessCollection, Sendable {
 
 extension JSONTape {
     /// The entry index just past the value at `index`.
-    @inlinable
+    @inlinable @inline(__always)
     func next(after index: Int) -> Int {
         let entry = entries[index]
         return entry.kind == .object || entry.kind == .array ? Int(entry.first) : index + 1
