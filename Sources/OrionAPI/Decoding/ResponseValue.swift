@@ -14,7 +14,7 @@ public struct ResponseValue: Sendable {
         self.index = index
     }
 
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     var entry: JSONTape.Entry { tape.entries[index] }
 
     /// Whether the value is JSON `null`.
