@@ -7,7 +7,7 @@ extension ResponseObject: DataDictSource {
 
     @inlinable @inline(__always)
     package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
-        value(forKey: field.responseKey, hint: &hint)
+        entryIndex(forKey: field.responseKeyBytes, hint: &hint).map { ResponseValue(tape: tape, index: $0) }
     }
 
     @inlinable

@@ -39,6 +39,10 @@ public enum Selection: Sendable {
         public let catchTo: CatchTo?
         /// The key of the field in the response.
         public let responseKey: String
+        /// `responseKey`'s UTF-8 bytes, owned by the field and freed with it: what a response
+        /// object's key search compares, read without copying the string (a retain and release
+        /// of its storage for every field decoded).
+        @usableFromInline nonisolated(unsafe) package let responseKeyBytes: UnsafeBufferPointer<UInt8>
         /// `type` as decoding reads it, flat: an indirect `FieldType` is a box per level, which
         /// each value's decoding would retain and release to reach the scalar or object inside.
         @usableFromInline package let shape: Shape
@@ -70,8 +74,16 @@ public enum Selection: Sendable {
             self.arguments = arguments
             self.condition = condition
             self.catchTo = catchTo
-            self.responseKey = alias ?? name
+            let responseKey = alias ?? name
+            self.responseKey = responseKey
+            let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: responseKey.utf8.count)
+            _ = bytes.initialize(from: responseKey.utf8)
+            self.responseKeyBytes = UnsafeBufferPointer(bytes)
             self.shape = Shape(type)
+        }
+
+        deinit {
+            responseKeyBytes.deallocate()
         }
     }
 }
