@@ -27,54 +27,24 @@ public struct ResponseObject: Sendable {
         return value(forKey: key, hint: &hint)
     }
 
-    /// ``value(forKey:)``, searched from `hint` as ``entryIndex(forKey:hint:)`` describes.
+    /// ``value(forKey:)``, searched from `hint` as ``TapeReader/entryIndex(inObjectAt:forKey:hint:)``
+    /// describes.
     @inlinable @inline(__always)
     func value(forKey key: String, hint: inout Int) -> ResponseValue? {
-        // A native string's bytes are read where they are; only another (bridged) is copied.
-        let found = key.utf8.withContiguousStorageIfAvailable { entryIndex(forKey: $0, hint: &hint) }
-            ?? Array(key.utf8).withUnsafeBufferPointer { entryIndex(forKey: $0, hint: &hint) }
-        return found.map { ResponseValue(tape: tape, index: $0) }
+        var key = key
+        return key.withUTF8 { value(forKey: $0, hint: &hint) }
     }
 
-    /// The tape index of the value under the key spelled `keyBytes`, searched from `hint` (0 at
-    /// first) to the object's end and then from its start: fields looked up in the order the
-    /// server wrote them (the spec's order, the selections') are each found at the first key tried.
-    ///
-    /// `hint` moves past a key only when that key is the one found at it, so every key before
-    /// it has been found by an earlier lookup. Lookups of distinct keys (a selection set's
-    /// fields) therefore find each key's first occurrence, as a search from the object's start
-    /// does, even in an object that repeats a key.
-    @usableFromInline
-    func entryIndex(forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
-        tape.bytes.withUnsafeBufferPointer { bytes in
-            tape.entries.withUnsafeBufferPointer { entries in
-                let start = index + 1
-                let end = Int(entries[index].first)
-                // A hint is a key of this object, as only a find sets it: any other starts over.
-                let from = hint > start && hint < end ? hint : start
-                func matches(_ keyEntry: JSONTape.Entry) -> Bool {
-                    if Int(keyEntry.second) == keyBytes.count, !keyEntry.flag {
-                        guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else { return true }  // both empty
-                        return memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0
-                    }
-                    return keyEntry.flag && tape.unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self)
-                }
-                var cursor = from
-                while cursor < end {
-                    if matches(entries[cursor]) {
-                        if cursor == from { hint = tape.next(after: cursor + 1) }
-                        return cursor + 1
-                    }
-                    cursor = tape.next(after: cursor + 1)
-                }
-                cursor = start
-                while cursor < from {
-                    if matches(entries[cursor]) { return cursor + 1 }
-                    cursor = tape.next(after: cursor + 1)
-                }
-                return nil
-            }
-        }
+    /// The value of `field`, searched from `hint` (the normalizer's walk of a response).
+    @inlinable @inline(__always)
+    package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
+        value(forKey: field.responseKeyBytes, hint: &hint)
+    }
+
+    @inlinable @inline(__always)
+    func value(forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> ResponseValue? {
+        tape.withReader { reader in reader.entryIndex(inObjectAt: index, forKey: keyBytes, hint: &hint) }
+            .map { ResponseValue(tape: tape, index: $0) }
     }
 
     /// How many objects this one holds at any depth, itself included: a bound on the records it
@@ -88,13 +58,10 @@ public struct ResponseObject: Sendable {
 
     /// Calls `body` with each field in order.
     public func forEachField(_ body: (String, ResponseValue) throws -> Void) rethrows {
-        let entries = tape.entries
-        var cursor = index + 1
-        let end = Int(entries[index].first)
-        while cursor < end {
-            let key = (try? ResponseValue(tape: tape, index: cursor).decodeString()) ?? ""
-            try body(key, ResponseValue(tape: tape, index: cursor + 1))
-            cursor = tape.next(after: cursor + 1)
+        try tape.withReader { reader in
+            try TapeObject(reader: reader, index: index).forEachField { key, value in
+                try body(key, ResponseValue(tape: tape, index: value.index))
+            }
         }
     }
 

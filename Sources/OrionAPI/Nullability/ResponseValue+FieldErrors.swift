@@ -18,28 +18,23 @@ extension ResponseValue {
     /// The entry of the first null on `path` from this value, or nil when the path leads
     /// elsewhere.
     private func nullEntry(along path: [ResponsePath.Component]) -> Int? {
-        let entries = tape.entries
-        var current = index
-        for component in path {
-            let entry = entries[current]
-            if entry.kind == .null { return current }
-            switch component {
-            case .key(let key):
-                guard entry.kind == .object, let child = ResponseObject(tape: tape, index: current).value(forKey: key) else { return nil }
-                current = child.index
-            case .index(let position):
-                guard entry.kind == .array, position >= 0, position < Int(entry.second) else { return nil }
-                var cursor = current + 1
-                for _ in 0..<position { cursor = tape.next(after: cursor) }
-                current = cursor
+        tape.withReader { reader in
+            var current = index
+            for component in path {
+                let entry = reader.entries[current]
+                if entry.kind == .null { return current }
+                switch component {
+                case .key(let key):
+                    guard entry.kind == .object, let child = TapeObject(reader: reader, index: current).value(forKey: key) else { return nil }
+                    current = child.index
+                case .index(let position):
+                    guard entry.kind == .array, position >= 0, position < Int(entry.second) else { return nil }
+                    var cursor = current + 1
+                    for _ in 0..<position { cursor = reader.next(after: cursor) }
+                    current = cursor
+                }
             }
+            return reader.entries[current].kind == .null ? current : nil
         }
-        return entries[current].kind == .null ? current : nil
-    }
-
-    /// The GraphQL error located at this value (see ``locatingFieldErrors(_:)``).
-    @usableFromInline
-    package var graphQLError: GraphQLError? {
-        tape.fieldErrors.isEmpty ? nil : tape.fieldErrors[index]
     }
 }

@@ -13,7 +13,9 @@ extension DataDict {
     /// - Throws: ``ResponseDecodingError`` with the path of the first mismatch: a missing non-null
     ///   or included field, a value of another type, a custom scalar that does not parse.
     public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {
-        try self.init(from: object, selections: selections, variables: variables)
+        self = try object.tape.withReader { reader in
+            try DataDict(from: TapeObject(reader: reader, index: object.index), selections: selections, variables: variables)
+        }
     }
 
     /// Decodes the data of `selections` from any source of objects: a response, or the cache's
