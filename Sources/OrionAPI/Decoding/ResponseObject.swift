@@ -47,13 +47,11 @@ public struct ResponseObject: Sendable {
             .map { ResponseValue(tape: tape, index: $0) }
     }
 
-    /// How many objects this one holds at any depth, itself included: a bound on the records it
-    /// normalizes into, for sizing their table once.
-    package var objectCountIncludingNested: Int {
-        let entries = tape.entries
-        var count = 0
-        for entry in entries[index..<Int(entries[index].first)] where entry.kind == .object { count += 1 }
-        return count
+    /// Calls `body` with this object read through the tape's reader, valid only during the call:
+    /// for walks of a whole response (the normalizer's) that read many values.
+    @inlinable
+    package func withTapeObject<Result>(_ body: (TapeObject) throws -> Result) rethrows -> Result {
+        try tape.withReader { reader in try body(TapeObject(reader: reader, index: index)) }
     }
 
     /// Calls `body` with each field in order.

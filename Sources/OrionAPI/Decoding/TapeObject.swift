@@ -32,7 +32,7 @@ package struct TapeObject: DataDictSource {
 
     /// The value under `key`, or `nil` when the object has no such key.
     @inlinable
-    func value(forKey key: String) -> TapeValue? {
+    package func value(forKey key: String) -> TapeValue? {
         var hint = 0
         var key = key
         return key.withUTF8 { value(forKey: $0, hint: &hint) }
@@ -42,6 +42,17 @@ package struct TapeObject: DataDictSource {
     package func typename() -> String? {
         try? value(forKey: "__typename")?.decodeString()
     }
+
+    /// How many objects this one holds at any depth, itself included: a bound on the records it
+    /// normalizes into, for sizing their table once.
+    package var objectCountIncludingNested: Int {
+        var count = 0
+        for entry in reader.entries[index..<Int(reader.entries[index].first)] where entry.kind == .object { count += 1 }
+        return count
+    }
+
+    /// The object as a `ResponseObject`, which holds the tape: for what outlives the read.
+    package var responseObject: ResponseObject { ResponseObject(tape: reader.tape, index: index) }
 
     /// Calls `body` with each field in order.
     func forEachField(_ body: (String, TapeValue) throws -> Void) rethrows {

@@ -19,7 +19,7 @@ package struct TapeValue {
     package var isNull: Bool { entry.kind == .null }
 
     @inlinable
-    func decodeString() throws -> String {
+    package func decodeString() throws -> String {
         let entry = self.entry
         guard entry.kind == .string else { throw mismatch("String") }
         return reader.string(entry)
@@ -65,7 +65,7 @@ package struct TapeValue {
     }
 
     /// The value as JSON, for custom scalars and the cache.
-    func decodeJSON() -> JSONValue {
+    package func decodeJSON() -> JSONValue {
         let entry = self.entry
         switch entry.kind {
         case .null: return .null

@@ -144,7 +144,9 @@ public final class OrionStore: Sendable {
     private func write<Operation: GraphQLOperation>(
         _ data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
-        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
+        let shape = OperationShape(operation)
+        let normalizer = try data.withTapeObject { object in try Self.normalize(object, for: shape, tracksDependencies: tracksDependencies) }
+        return try merge(normalizer, maxAge: maxAge)
     }
 
     private func write<Operation: GraphQLOperation>(

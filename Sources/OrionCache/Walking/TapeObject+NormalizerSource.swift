@@ -1,7 +1,8 @@
 import OrionAPI
 
-/// A server's response: fields are found by response key, and only those it sent are stored.
-extension ResponseObject: NormalizerSource {
+/// A server's response, read through the tape's reader for the length of the write: fields are
+/// found by response key, and only those it sent are stored.
+extension TapeObject: NormalizerSource {
     func typename(in selections: [Selection]) -> String? {
         // Without `field(_:as:)`, whose error for a missing key (most results of root fields
         // have none) costs more than the lookup.
@@ -11,7 +12,7 @@ extension ResponseObject: NormalizerSource {
 
     func forEachField(
         of selections: [Selection], typename: String?, variables: [String: JSONValue],
-        _ body: (Selection.Field, ResponseValue) throws -> Void
+        _ body: (Selection.Field, TapeValue) throws -> Void
     ) rethrows {
         // Fields come in the selections' order: each lookup starts after the last key found.
         try selections.forEachField(typename: typename, variables: variables) { field, hint in
@@ -25,9 +26,9 @@ extension ResponseObject: NormalizerSource {
         return value.decodeJSON()
     }
 
-    func responseObject(selections: [Selection]) -> ResponseObject? { self }
+    func responseObject(selections: [Selection]) -> ResponseObject? { responseObject }
 
     func objectCountIncludingNested(selections: [Selection]) -> Int { objectCountIncludingNested }
 }
 
-extension ResponseValue: NormalizerSourceValue {}
+extension TapeValue: NormalizerSourceValue {}
