@@ -13,24 +13,48 @@ extension DataDict {
     /// - Throws: ``ResponseDecodingError`` with the path of the first mismatch: a missing non-null
     ///   or included field, a value of another type, a custom scalar that does not parse.
     public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {
-        self = try object.tape.withReader { reader in
-            try DataDict(from: TapeObject(reader: reader, index: object.index), selections: selections, variables: variables)
+        let fields = SelectionSetMetadata.unretainedFields(of: selections)
+        self = try withExtendedLifetime(selections) {
+            try object.tape.withReader { reader in
+                try DataDict(from: TapeObject(reader: reader, index: object.index), selections: selections, fields: fields, variables: variables)
+            }
         }
     }
 
-    /// Decodes the data of `selections` from any source of objects: a response, or the cache's
+    /// ``init(decoding:selections:variables:)`` of a model, by its metadata.
+    @inlinable
+    package init(decoding object: ResponseObject, metadata: SelectionSetMetadata, variables: [String: JSONValue]?) throws {
+        self = try object.tape.withReader { reader in
+            try DataDict(from: TapeObject(reader: reader, index: object.index), metadata: metadata, variables: variables)
+        }
+    }
+
+    /// Decodes the data of a model from any source of objects: a response, or the cache's
     /// records. `variables` as in ``init(decoding:selections:variables:)``.
     ///
     /// Inlinable so that each source gets code of its own, as fast as if written for it: the
     /// response in this module, the cache's records in the module that reads them.
     @inlinable
-    package init<Source: DataDictSource>(from object: Source, selections: [Selection], variables: [String: JSONValue]?) throws {
+    package init<Source: DataDictSource>(from object: Source, metadata: SelectionSetMetadata, variables: [String: JSONValue]?) throws {
+        try self.init(from: object, selections: metadata.selections, fields: metadata.fields, variables: variables)
+    }
+
+    /// `fields`: the fields of `selections`, unretained (`SelectionSetMetadata.fields`), each
+    /// read in place rather than bound out of its selection.
+    @inlinable
+    init<Source: DataDictSource>(
+        from object: Source, selections: [Selection], fields: [Unmanaged<Selection.Field>?], variables: [String: JSONValue]?
+    ) throws {
         var values: [Value] = []
         values.reserveCapacity(selections.count)
         var typename: Typename = .unread
         var hint = 0
-        for selection in selections {
-            switch selection {
+        for index in selections.indices {
+            if let field = fields[index] {
+                values.append(try field._withUnsafeGuaranteedRef { field in try Self.decode(field, in: object, hint: &hint, variables: variables) })
+                continue
+            }
+            switch selections[index] {
             case .field(let field):
                 values.append(try Self.decode(field, in: object, hint: &hint, variables: variables))
             case .inlineFragment(let model, let condition, let checksType):
@@ -106,7 +130,7 @@ extension DataDict {
 
     @inlinable
     static func decodeObject<SourceValue: DataDictSourceValue>(_ value: SourceValue, as model: any SelectionSet.Type, variables: [String: JSONValue]?) throws -> Value {
-        .object(try DataDict(from: value.decodeObject(), selections: model.__metadata.selections, variables: variables))
+        .object(try DataDict(from: value.decodeObject(), metadata: model.__metadata, variables: variables))
     }
 
     @inlinable
@@ -159,7 +183,7 @@ extension DataDict {
             guard case .read(let name?) = typename, model.__metadata.parentType.isSatisfied(byTypename: name) else { return .null }
         }
         guard let condition else {
-            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
+            return .object(try DataDict(from: object, metadata: model.__metadata, variables: variables))
         }
         if let variables {
             guard condition.evaluate(with: variables) else { return .excluded }
@@ -169,13 +193,13 @@ extension DataDict {
                 throw ResponseDecodingError(expected: missing.type.expectedDescription, found: ResponseDecodingError.missing)
                     .prefixed(by: .key(missing.responseKey))
             }
-            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
+            return .object(try DataDict(from: object, metadata: model.__metadata, variables: variables))
         }
         // Without variables the response decides: included when it has every field of the
         // selections (a nullable one too), else excluded.
         guard try Self.firstMissingField(of: model.__metadata.selections, in: object) == nil else { return .excluded }
         do {
-            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: nil))
+            return .object(try DataDict(from: object, metadata: model.__metadata, variables: nil))
         } catch let error as ResponseDecodingError where error.isMissingField {
             return .excluded
         }
@@ -193,7 +217,7 @@ extension DataDict {
             guard case .read(let name?) = typename, model.__metadata.parentType.isSatisfied(byTypename: name) else { return .null }
         }
         do {
-            return .object(try DataDict(from: object, selections: model.__metadata.selections, variables: variables))
+            return .object(try DataDict(from: object, metadata: model.__metadata, variables: variables))
         } catch where Source.isAbsence(error) {
             return .excluded
         }

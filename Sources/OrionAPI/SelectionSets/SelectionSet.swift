@@ -53,7 +53,7 @@ extension SelectionSet {
     ///     conditional selection it lacks is excluded.
     /// - Throws: ``ResponseDecodingError`` naming the path of the first mismatch.
     public init(responseObject object: ResponseObject, variables: [String: JSONValue]? = nil) throws {
-        self.init(_dataDict: try DataDict(decoding: object, selections: Self.__metadata.selections, variables: variables))
+        self.init(_dataDict: try DataDict(decoding: object, metadata: Self.__metadata, variables: variables))
     }
 
     /// Reads the model from a response value, which must be an object; `variables` as in

@@ -10,6 +10,10 @@ public final class SelectionSetMetadata: Sendable {
     public let parentType: ParentType
     /// The selections, with arguments, nested models, type cases and fragments.
     public let selections: [Selection]
+    /// Each selection's field, by position (`nil` for a type case or fragment), not retained:
+    /// `selections` holds them. What decoding reads a field through, where binding it out of
+    /// its `Selection` would retain and release it for every value decoded.
+    @usableFromInline let fields: [Unmanaged<Selection.Field>?]
 
     /// - Parameters:
     ///   - parentType: the object, interface or union type the selections are made on.
@@ -17,5 +21,15 @@ public final class SelectionSetMetadata: Sendable {
     public init(_ parentType: ParentType, _ selections: [Selection]) {
         self.parentType = parentType
         self.selections = selections
+        fields = Self.unretainedFields(of: selections)
+    }
+
+    /// `fields` of `selections`, valid while they are.
+    @usableFromInline
+    static func unretainedFields(of selections: [Selection]) -> [Unmanaged<Selection.Field>?] {
+        selections.map { selection in
+            guard case .field(let field) = selection else { return nil }
+            return Unmanaged.passUnretained(field)
+        }
     }
 }

@@ -54,7 +54,7 @@ final class RecordSource {
     ///   `ResponseDecodingError` for a value of another type than the model's.
     func read<Model: SelectionSet>(_ model: Model.Type, at key: CacheKey) throws -> Model {
         // With the variables, what @include/@skip leaves out is excluded and not read.
-        Model(_dataDict: try DataDict(from: object(at: key, model: Model.self), selections: Model.__metadata.selections, variables: variables))
+        Model(_dataDict: try DataDict(from: object(at: key, model: Model.self), metadata: Model.__metadata, variables: variables))
     }
 
     /// `model`: the model read at the root, whose type is the record's if it has no `__typename`.
