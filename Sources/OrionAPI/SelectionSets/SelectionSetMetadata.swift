@@ -13,7 +13,7 @@ public final class SelectionSetMetadata: Sendable {
     /// Each selection's field, by position (`nil` for a type case or fragment), not retained:
     /// `selections` holds them. What decoding reads a field through, where binding it out of
     /// its `Selection` would retain and release it for every value decoded.
-    @usableFromInline let fields: [Unmanaged<Selection.Field>?]
+    @usableFromInline package let fields: [Unmanaged<Selection.Field>?]
 
     /// - Parameters:
     ///   - parentType: the object, interface or union type the selections are made on.

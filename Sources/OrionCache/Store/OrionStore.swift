@@ -161,14 +161,14 @@ public final class OrionStore: Sendable {
     private struct OperationShape {
         let schema: any SchemaMetadata.Type
         let variables: [String: JSONValue]
-        let selections: [Selection]
+        let metadata: SelectionSetMetadata
         let model: any SelectionSet.Type
         let rootKey: CacheKey
 
         init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
-            selections = Operation.Data.__metadata.selections
+            metadata = Operation.Data.__metadata
             model = Operation.Data.self
             rootKey = RootCacheKey.forOperation(Operation.operationType)
         }
@@ -178,7 +178,7 @@ public final class OrionStore: Sendable {
         _ data: Source, for operation: OperationShape, tracksDependencies: Bool
     ) throws -> Normalizer {
         var normalizer = Normalizer(schema: operation.schema, variables: operation.variables, tracksDependencies: tracksDependencies)
-        try normalizer.normalizeRoot(data, selections: operation.selections, key: operation.rootKey, model: operation.model)
+        try normalizer.normalizeRoot(data, metadata: operation.metadata, key: operation.rootKey, model: operation.model)
         return normalizer
     }
 

@@ -10,10 +10,10 @@ extension DataDict: NormalizerSource {
 
     /// `typename` is not needed: decoding has already decided which type cases apply.
     func forEachField(
-        of selections: [Selection], typename: String?, variables: [String: JSONValue],
+        of metadata: SelectionSetMetadata, typename: String?, variables: [String: JSONValue],
         _ body: (Selection.Field, DataDict.Value) throws -> Void
     ) rethrows {
-        for (selection, value) in zip(selections, values) {
+        for (selection, value) in zip(metadata.selections, values) {
             switch selection {
             case .field(let field):
                 // Left out of the response: not stored, as the normalizer stores a response.
@@ -25,7 +25,7 @@ extension DataDict: NormalizerSource {
             case .inlineFragment, .fragment, .deferred:
                 guard case .object(let data) = value, let (model, _, condition) = selection.fragmentParts else { continue }
                 if let condition, !condition.evaluate(with: variables) { continue }
-                try data.forEachField(of: model.__metadata.selections, typename: typename, variables: variables, body)
+                try data.forEachField(of: model.__metadata, typename: typename, variables: variables, body)
             }
         }
     }

@@ -44,25 +44,25 @@ struct Normalizer {
     /// `model`: the model of the root's selections, whose type's paginated fields the root's
     /// response, which has no `__typename`, is written by (D).
     mutating func normalizeRoot<Source: NormalizerSource>(
-        _ object: Source, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil
+        _ object: Source, metadata: SelectionSetMetadata, key: CacheKey, model: (any SelectionSet.Type)? = nil
     ) throws {
-        let objects = object.objectCountIncludingNested(selections: selections)
+        let objects = object.objectCountIncludingNested(selections: metadata.selections)
         if objects >= Self.worthReserving { records.reserveCapacity(objects) }
-        try normalize(object, typename: object.typename(in: selections), selections: selections, key: key, model: model)
+        try normalize(object, typename: object.typename(in: metadata.selections), metadata: metadata, key: key, model: model)
     }
 
     /// `typename`: the object's `__typename`, read once by the caller (which keyed the object
     /// by it). `model`: the model of `selections`, whose type is the object's when it has no
     /// `__typename`. `page`: the later page this object is the value of (D).
     private mutating func normalize<Source: NormalizerSource>(
-        _ object: Source, typename: String?, selections: [Selection], key: CacheKey, model: (any SelectionSet.Type)? = nil, page: Page? = nil
+        _ object: Source, typename: String?, metadata: SelectionSetMetadata, key: CacheKey, model: (any SelectionSet.Type)? = nil, page: Page? = nil
     ) throws {
         // Looked up for the first field with arguments, which alone can be paginated.
         var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
-        var fields = [String: RecordValue](minimumCapacity: selections.count)
-        try object.forEachField(of: selections, typename: typename, variables: variables) { field, value in
+        var fields = [String: RecordValue](minimumCapacity: metadata.selections.count)
+        try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, model: model) }
                 if let paginated = objectType??.paginatedField(field.name) {
@@ -172,7 +172,7 @@ struct Normalizer {
         let metadata = selectionSet.__metadata
         let typename = object.typename(in: metadata.selections)
         let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? parent + "." + step
-        try normalize(object, typename: typename, selections: metadata.selections, key: key, model: selectionSet, page: page)
+        try normalize(object, typename: typename, metadata: metadata, key: key, model: selectionSet, page: page)
         return .reference(key)
     }
 

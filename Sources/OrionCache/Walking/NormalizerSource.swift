@@ -12,11 +12,11 @@ protocol NormalizerSource {
     /// The object's `__typename`, if it has one.
     func typename(in selections: [Selection]) -> String?
 
-    /// Calls `body` with each field that `selections` include for an object of type `typename`
+    /// Calls `body` with each field that `metadata`'s selections include for an object of type `typename`
     /// (type cases and fragments that apply, @include/@skip evaluated with `variables`) and
     /// that the object holds, with its value.
     func forEachField(
-        of selections: [Selection], typename: String?, variables: [String: JSONValue],
+        of metadata: SelectionSetMetadata, typename: String?, variables: [String: JSONValue],
         _ body: (Selection.Field, Value) throws -> Void
     ) rethrows
 

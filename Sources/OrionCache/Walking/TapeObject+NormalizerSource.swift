@@ -11,11 +11,11 @@ extension TapeObject: NormalizerSource {
     }
 
     func forEachField(
-        of selections: [Selection], typename: String?, variables: [String: JSONValue],
+        of metadata: SelectionSetMetadata, typename: String?, variables: [String: JSONValue],
         _ body: (Selection.Field, TapeValue) throws -> Void
     ) rethrows {
         // Fields come in the selections' order: each lookup starts after the last key found.
-        try selections.forEachField(typename: typename, variables: variables) { field, hint in
+        try metadata.forEachField(typename: typename, variables: variables) { field, hint in
             guard let value = value(for: field, hint: &hint) else { return }
             try body(field, value)
         }
