@@ -120,7 +120,7 @@ struct Normalizer {
         }
         guard !isFirstPage else { return try normalize(value, of: field, parent: parent, step: key) }
         let pageKey = fieldKeys.key(field)
-        let page = Page(merge: isBackward ? .prepend : .append, path: parent + "." + pageKey, isConnection: paginated.isConnection)
+        let page = Page(merge: isBackward ? .prepend : .append, path: Self.path(parent, pageKey), isConnection: paginated.isConnection)
         if field.type.isList {
             pageMerges.note(page.merge, of: key, at: parent)
             return try normalize(value, type: field.type, parent: parent, step: pageKey)
@@ -150,7 +150,7 @@ struct Normalizer {
         case .nonNull(let inner):
             return try normalize(value, type: inner, parent: parent, step: step, page: page)
         case .list(let inner):
-            let path = parent + "." + step
+            let path = Self.path(parent, step)
             var elements: [RecordValue] = []
             for (index, element) in try value.decodeList().enumerated() {
                 elements.append(try normalize(element, type: inner, parent: path, step: String(index)))
@@ -171,7 +171,7 @@ struct Normalizer {
         // Borrowed from the model's table, which the local keeps alive: no copy to retain.
         let metadata = selectionSet.__metadata
         let typename = object.typename(in: metadata.selections)
-        let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? parent + "." + step
+        let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? Self.path(parent, step)
         try normalize(object, typename: typename, metadata: metadata, key: key, model: selectionSet, page: page)
         return .reference(key)
     }
@@ -201,6 +201,16 @@ struct Normalizer {
             values.append(Self.keyText(value))
         }
         return typename + ":" + values.joined(separator: "+")
+    }
+
+    /// The key of the object at `step` below the record `parent` (`QUERY_ROOT.hero`), written
+    /// into one string of its final size: `+` would allocate an intermediate one.
+    private static func path(_ parent: CacheKey, _ step: String) -> CacheKey {
+        var path = parent
+        path.reserveCapacity(parent.utf8.count + 1 + step.utf8.count)
+        path.append(".")
+        path.append(step)
+        return path
     }
 
     /// A key field's value as it appears in a cache key.
