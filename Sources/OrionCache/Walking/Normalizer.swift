@@ -120,7 +120,7 @@ struct Normalizer {
         }
         guard !isFirstPage else { return try normalize(value, of: field, parent: parent, step: key) }
         let pageKey = fieldKeys.key(field)
-        let page = Page(merge: isBackward ? .prepend : .append, path: Self.path(parent, pageKey), isConnection: paginated.isConnection)
+        let page = Page(merge: isBackward ? .prepend : .append, path: Self.joined(parent, ".", pageKey), isConnection: paginated.isConnection)
         if field.type.isList {
             pageMerges.note(page.merge, of: key, at: parent)
             return try normalize(value, type: field.type, parent: parent, step: pageKey)
@@ -150,7 +150,7 @@ struct Normalizer {
         case .nonNull(let inner):
             return try normalize(value, type: inner, parent: parent, step: step, page: page)
         case .list(let inner):
-            let path = Self.path(parent, step)
+            let path = Self.joined(parent, ".", step)
             var elements: [RecordValue] = []
             for (index, element) in try value.decodeList().enumerated() {
                 elements.append(try normalize(element, type: inner, parent: path, step: String(index)))
@@ -171,7 +171,7 @@ struct Normalizer {
         // Borrowed from the model's table, which the local keeps alive: no copy to retain.
         let metadata = selectionSet.__metadata
         let typename = object.typename(in: metadata.selections)
-        let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? Self.path(parent, step)
+        let key = cacheKey(object, typename: typename, selections: metadata.selections) ?? Self.joined(parent, ".", step)
         try normalize(object, typename: typename, metadata: metadata, key: key, model: selectionSet, page: page)
         return .reference(key)
     }
@@ -186,13 +186,13 @@ struct Normalizer {
     private func cacheKey<Source: NormalizerSource>(_ object: Source, typename: String?, selections: [Selection]) -> CacheKey? {
         guard let typename, let type = schema.objectType(forTypename: typename) else { return nil }
         if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
-            return (info.uniqueKeyGroup ?? typename) + ":" + info.id
+            return Self.joined(info.uniqueKeyGroup ?? typename, ":", info.id)
         }
         let keyFields = type.keyFields
         // One key field (an `id`) is the common case: its value is the key, without a list to join.
         if keyFields.count == 1 {
             guard let value = object.keyFieldValue(keyFields[0], in: selections) else { return nil }
-            return typename + ":" + Self.keyText(value)
+            return Self.joined(typename, ":", Self.keyText(value))
         }
         guard !keyFields.isEmpty else { return nil }
         var values: [String] = []
@@ -200,17 +200,18 @@ struct Normalizer {
             guard let value = object.keyFieldValue(keyField, in: selections) else { return nil }
             values.append(Self.keyText(value))
         }
-        return typename + ":" + values.joined(separator: "+")
+        return Self.joined(typename, ":", values.joined(separator: "+"))
     }
 
-    /// The key of the object at `step` below the record `parent` (`QUERY_ROOT.hero`), written
-    /// into one string of its final size: `+` would allocate an intermediate one.
-    private static func path(_ parent: CacheKey, _ step: String) -> CacheKey {
-        var path = parent
-        path.reserveCapacity(parent.utf8.count + 1 + step.utf8.count)
-        path.append(".")
-        path.append(step)
-        return path
+    /// `first`, `separator` and `second` in one string of its final size, where `+` would
+    /// allocate an intermediate one: a path key (`QUERY_ROOT.hero`) or a key of key fields
+    /// (`Launch:92`).
+    private static func joined(_ first: String, _ separator: Character, _ second: String) -> CacheKey {
+        var key = first
+        key.reserveCapacity(first.utf8.count + 1 + second.utf8.count)
+        key.append(separator)
+        key.append(second)
+        return key
     }
 
     /// A key field's value as it appears in a cache key.
