@@ -181,31 +181,33 @@ struct JSONTapeLengthTests {
     }
 }
 
-/// A tape reads a large `Data` in place and copies a small one; either way, a slice of a larger
-/// buffer is read from its own first byte.
+/// A tape reads a `Data` in place, and an array (a WebSocket message's) as it is; a slice of a
+/// larger buffer is read from its own first byte.
 struct JSONTapeDataTests {
-    /// In place (any size), and copied (the default for a small text).
-    static let copyLimits = [0, JSONTape.copiedSize]
+    /// The tape of a slice, read in place or from an array of its bytes.
+    static func tape(_ slice: Data, inPlace: Bool) throws(JSONParseError) -> JSONTape {
+        inPlace ? try JSONTape(data: slice) : try JSONTape(bytes: [UInt8](slice))
+    }
 
-    @Test(arguments: copyLimits)
-    func aSliceOfDataIsReadFromItsOwnStart(copyingUpTo limit: Int) throws {
+    @Test(arguments: [true, false])
+    func aSliceOfDataIsReadFromItsOwnStart(inPlace: Bool) throws {
         let buffer = Data(#"garbage{"name": "R2-D2", "height": 0.96, "appearsIn": [4, 5], "note": "a\u00e9"}trailer"#.utf8)
         let start = try #require(buffer.firstIndex(of: UInt8(ascii: "{")))
         let end = try #require(buffer.lastIndex(of: UInt8(ascii: "}")))
         let slice = buffer[start...end]
         #expect(slice.startIndex != 0)
-        let object = try JSONTape(data: slice, copyingUpTo: limit).root.decodeObject()
+        let object = try Self.tape(slice, inPlace: inPlace).root.decodeObject()
         #expect(try object.field("name", as: String.self) == "R2-D2")
         #expect(try object.field("height", as: Double.self) == 0.96)
         #expect(try object.field("appearsIn", as: [Int].self) == [4, 5])
         #expect(try object.field("note", as: String.self) == "a\u{e9}")
     }
 
-    @Test(arguments: copyLimits)
-    func anErrorInASliceCountsFromTheSlice(copyingUpTo limit: Int) throws {
+    @Test(arguments: [true, false])
+    func anErrorInASliceCountsFromTheSlice(inPlace: Bool) throws {
         let buffer = Data("[1, 2]\n{\"a\": tru}".utf8)
         let slice = buffer[7...]
-        let error = #expect(throws: JSONParseError.self) { _ = try JSONTape(data: slice, copyingUpTo: limit) }
+        let error = #expect(throws: JSONParseError.self) { _ = try Self.tape(slice, inPlace: inPlace) }
         #expect(error?.line == 1)
         #expect(error?.offset == 6)
     }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The text a ``JSONTape`` indexes: an array, or a large response body's `Data` read in place
-/// rather than copied into an array, which would double the memory the response holds while its
-/// models are built (`JSONTape.copiedSize`).
+/// The text a ``JSONTape`` indexes, kept as it came: an array (a WebSocket message, a part of a
+/// multipart body), or a response body's `Data`, read in place rather than copied, which would
+/// double the memory the response holds while its models are built.
 @usableFromInline
 enum JSONBytes: Sendable {
     case array([UInt8])
@@ -16,11 +16,5 @@ enum JSONBytes: Sendable {
         case .array(let bytes): return try bytes.withUnsafeBufferPointer(body)
         case .data(let data): return try data.withUnsafeBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
         }
-    }
-
-    /// The text of `range` (a number's, for messages and `Double` parsing).
-    @inlinable
-    func string(_ range: Range<Int>) -> String {
-        withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 }

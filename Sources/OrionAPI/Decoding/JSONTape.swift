@@ -62,24 +62,13 @@ public final class JSONTape: Sendable {
         self.fieldErrors = fieldErrors
     }
 
-    /// Parses JSON text. A large text (over 1 MB) is kept and read in place, without copying; a
-    /// smaller one is copied into an array, from which each string and key reads faster.
+    /// Parses JSON text, which the tape keeps and reads in place, without copying. (Decoding
+    /// reads it through a `TapeReader`, which checks the `Data`'s storage once per decode, not
+    /// per value: a copy into an array no longer reads faster.)
     ///
     /// - Throws: `JSONParseError` with the byte offset, line and column of the first problem.
     public convenience init(data: Data) throws(JSONParseError) {
-        try self.init(data: data, copyingUpTo: Self.copiedSize)
-    }
-
-    /// The size up to which a `Data`'s text is copied into an array. Each string and key read
-    /// from an array costs less than from a `Data`, whose storage every access checks: the
-    /// GitHub response decodes 14 % faster. Above it, the copy would double the memory that a
-    /// large response holds while its models are built, so the text is read in place.
-    package static let copiedSize = 1 << 20
-
-    /// `init(data:)` with another size up to which the text is copied: 0 reads any text in
-    /// place (for tests of that path).
-    package convenience init(data: Data, copyingUpTo limit: Int) throws(JSONParseError) {
-        try self.init(parsing: data.count <= limit ? .array([UInt8](data)) : .data(data))
+        try self.init(parsing: .data(data))
     }
 
     /// Parses JSON text already in an array, which the tape keeps without copying.
