@@ -16,6 +16,8 @@ final class FaultServer: @unchecked Sendable {
 
     // Set once in init; only terminated after.
     private let process: Process
+    /// Signalled by the termination handler when the process has exited.
+    private let exited = DispatchSemaphore(value: 0)
     let port: Int
 
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
@@ -81,6 +83,7 @@ server.serve_forever()
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         // The first line names the port, once the socket listens; the wait ends at that line or
         // at the end of the output, whichever comes first.
@@ -102,6 +105,8 @@ server.serve_forever()
         // SIGKILL: the test process may block SIGTERM in the thread that started the child, which
         // inherits the mask and would then never end; the server has nothing to save.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
+        // misses a child's exit: a wait here must never hang the suite.
+        _ = exited.wait(timeout: .now() + 10)
     }
 }

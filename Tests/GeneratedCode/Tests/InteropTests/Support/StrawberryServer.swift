@@ -8,6 +8,8 @@ import Foundation
 final class StrawberryServer: @unchecked Sendable {
     // Set once in init; only terminated after.
     private let process: Process
+    /// Signalled by the termination handler when the process has exited.
+    private let exited = DispatchSemaphore(value: 0)
     let port: Int
 
     var httpURL: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
@@ -37,6 +39,7 @@ final class StrawberryServer: @unchecked Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         // Reads to the first line, or to the end of the output if the server dies first.
         var text = ""
@@ -63,7 +66,9 @@ final class StrawberryServer: @unchecked Sendable {
         // SIGKILL: the test process may block SIGTERM in the thread that started the child, which
         // inherits the mask and would then never end; the server has nothing to save.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
+        // misses a child's exit: a wait here must never hang the suite.
+        _ = exited.wait(timeout: .now() + 10)
     }
 }
 

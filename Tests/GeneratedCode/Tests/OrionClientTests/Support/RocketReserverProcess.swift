@@ -68,17 +68,32 @@ final class RocketReserverProcess: @unchecked Sendable {
 
     /// Kills the server at once (SIGKILL, like a crash: no close frames) and waits for it to exit.
     func crash() {
-        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if !hasExited { _ = kill(process.processIdentifier, SIGKILL) }
+        waitForExit(seconds: 10)
+    }
+
+    /// Whether the termination handler has been waited for: after it, the process identifier
+    /// may belong to another process, and is not signalled again.
+    private var hasExited = false
+
+    /// Waits, at most `seconds`, for the termination handler. Not `waitUntilExit()`: on Linux it
+    /// spins forever when Foundation misses the exit of one of several children started at once
+    /// (a GeneratedCode run hung there, in this deinit).
+    @discardableResult
+    private func waitForExit(seconds: Double) -> Bool {
+        if !hasExited, exited.wait(timeout: .now() + seconds) == .success { hasExited = true }
+        return hasExited
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if !hasExited, process.isRunning { process.terminate() }
         // A graceful shutdown waits for open connections (a client's WebSocket); a test must not
         // wait for it forever, nor hold a thread of the shared pool while it does: killed if it
         // has not exited within 3 s.
-        if exited.wait(timeout: .now() + 3) == .timedOut { _ = kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        if !waitForExit(seconds: 3) {
+            _ = kill(process.processIdentifier, SIGKILL)
+            waitForExit(seconds: 10)
+        }
         if ownsDirectory { try? FileManager.default.removeItem(at: directory) }
     }
 }
