@@ -23,28 +23,14 @@ public struct ResponseObject: Sendable {
     /// The value under `key`, or `nil` when the object has no such key.
     @inlinable
     public func value(forKey key: String) -> ResponseValue? {
-        var hint = 0
-        return value(forKey: key, hint: &hint)
+        withTapeObject { $0.value(forKey: key)?.index }.map { ResponseValue(tape: tape, index: $0) }
     }
 
-    /// ``value(forKey:)``, searched from `hint` as ``TapeReader/entryIndex(inObjectAt:forKey:hint:)``
-    /// describes.
-    @inlinable @inline(__always)
-    func value(forKey key: String, hint: inout Int) -> ResponseValue? {
-        var key = key
-        return key.withUTF8 { value(forKey: $0, hint: &hint) }
-    }
-
-    /// The value of `field`, searched from `hint` (the normalizer's walk of a response).
-    @inlinable @inline(__always)
+    /// The value of `field`, searched from `hint` as decoding searches (see
+    /// ``TapeReader/entryIndex(inObjectAt:forKey:hint:)``): what the JSON tape's fuzz target
+    /// checks against ``value(forKey:)``.
     package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
-        value(forKey: field.responseKeyBytes, hint: &hint)
-    }
-
-    @inlinable @inline(__always)
-    func value(forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> ResponseValue? {
-        tape.withReader { reader in reader.entryIndex(inObjectAt: index, forKey: keyBytes, hint: &hint) }
-            .map { ResponseValue(tape: tape, index: $0) }
+        withTapeObject { $0.value(for: field, hint: &hint)?.index }.map { ResponseValue(tape: tape, index: $0) }
     }
 
     /// Calls `body` with this object read through the tape's reader, valid only during the call:

@@ -15,18 +15,14 @@ extension DataDict {
     public init(decoding object: ResponseObject, selections: [Selection], variables: [String: JSONValue]? = nil) throws {
         let fields = SelectionSetMetadata.unretainedFields(of: selections)
         self = try withExtendedLifetime(selections) {
-            try object.tape.withReader { reader in
-                try DataDict(from: TapeObject(reader: reader, index: object.index), selections: selections, fields: fields, variables: variables)
-            }
+            try object.withTapeObject { try DataDict(from: $0, selections: selections, fields: fields, variables: variables) }
         }
     }
 
     /// ``init(decoding:selections:variables:)`` of a model, by its metadata.
     @inlinable
     package init(decoding object: ResponseObject, metadata: SelectionSetMetadata, variables: [String: JSONValue]?) throws {
-        self = try object.tape.withReader { reader in
-            try DataDict(from: TapeObject(reader: reader, index: object.index), metadata: metadata, variables: variables)
-        }
+        self = try object.withTapeObject { try DataDict(from: $0, metadata: metadata, variables: variables) }
     }
 
     /// Decodes the data of a model from any source of objects: a response, or the cache's
