@@ -9,8 +9,8 @@
 //   by the hinted lookup decoding uses, whatever the order of the keys looked up;
 // - the value written as JSON text and parsed again is the same value, and a tape built from it
 //   in memory reads back identical;
-// - the text read in place (as a `Data` is) and from an array (as a WebSocket message is) reads
-//   the same.
+// - the text read in place (as a `Data` is), from an array (as a multipart part is) and, when it
+//   is UTF-8, from a `String` (as a WebSocket message is) reads the same.
 import Foundation
 import Orion
 import OrionAPI
@@ -31,6 +31,12 @@ public func fuzzJSONTape(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let value = walk(root, keysAreUTF8: isUTF8)
     guard let copied = try? JSONTape(bytes: [UInt8](bytes)).root.decodeJSON(), value.isIdentical(to: copied) else {
         fatalError("The text read in place and from an array reads differently.\n--- in place ---\n\(value)")
+    }
+    if isUTF8 {
+        guard let fromString = try? JSONTape(string: String(decoding: bytes, as: UTF8.self)).root.decodeJSON(),
+              value.isIdentical(to: fromString) else {
+            fatalError("The text read in place and from a String reads differently.\n--- in place ---\n\(value)")
+        }
     }
 
     let text = JSONEncoding.data(value)

@@ -181,34 +181,59 @@ struct JSONTapeLengthTests {
     }
 }
 
-/// A tape reads a `Data` in place, and an array (a WebSocket message's) as it is; a slice of a
-/// larger buffer is read from its own first byte.
+/// A tape reads a `Data` in place, an array (a multipart part's) as it is, and a `String` (a
+/// WebSocket message's) in its own storage; a slice of a larger buffer is read from its own first
+/// byte.
 struct JSONTapeDataTests {
-    /// The tape of a slice, read in place or from an array of its bytes.
-    static func tape(_ slice: Data, inPlace: Bool) throws(JSONParseError) -> JSONTape {
-        inPlace ? try JSONTape(data: slice) : try JSONTape(bytes: [UInt8](slice))
+    enum Text: CaseIterable {
+        case dataInPlace, array, string
     }
 
-    @Test(arguments: [true, false])
-    func aSliceOfDataIsReadFromItsOwnStart(inPlace: Bool) throws {
+    /// The tape of a slice's bytes, held as `text` says.
+    static func tape(_ slice: Data, as text: Text) throws(JSONParseError) -> JSONTape {
+        switch text {
+        case .dataInPlace: try JSONTape(data: slice)
+        case .array: try JSONTape(bytes: [UInt8](slice))
+        case .string: try JSONTape(string: String(decoding: slice, as: UTF8.self))
+        }
+    }
+
+    @Test(arguments: Text.allCases)
+    func aSliceOfDataIsReadFromItsOwnStart(text: Text) throws {
         let buffer = Data(#"garbage{"name": "R2-D2", "height": 0.96, "appearsIn": [4, 5], "note": "a\u00e9"}trailer"#.utf8)
         let start = try #require(buffer.firstIndex(of: UInt8(ascii: "{")))
         let end = try #require(buffer.lastIndex(of: UInt8(ascii: "}")))
         let slice = buffer[start...end]
         #expect(slice.startIndex != 0)
-        let object = try Self.tape(slice, inPlace: inPlace).root.decodeObject()
+        let object = try Self.tape(slice, as: text).root.decodeObject()
         #expect(try object.field("name", as: String.self) == "R2-D2")
         #expect(try object.field("height", as: Double.self) == 0.96)
         #expect(try object.field("appearsIn", as: [Int].self) == [4, 5])
         #expect(try object.field("note", as: String.self) == "a\u{e9}")
     }
 
-    @Test(arguments: [true, false])
-    func anErrorInASliceCountsFromTheSlice(inPlace: Bool) throws {
+    @Test(arguments: Text.allCases)
+    func anErrorInASliceCountsFromTheSlice(text: Text) throws {
         let buffer = Data("[1, 2]\n{\"a\": tru}".utf8)
         let slice = buffer[7...]
-        let error = #expect(throws: JSONParseError.self) { _ = try Self.tape(slice, inPlace: inPlace) }
+        let error = #expect(throws: JSONParseError.self) { _ = try Self.tape(slice, as: text) }
         #expect(error?.line == 1)
         #expect(error?.offset == 6)
+    }
+
+    /// A string of up to 15 UTF-8 bytes is stored inside the `String` value itself, and lent to
+    /// the reader from a copy on the stack: the tape must read it within each decode, and a value
+    /// kept from it must read the same after the string it was parsed from is gone.
+    @Test func aSmallStringIsReadWhereverItIsStored() throws {
+        var kept: ResponseValue?
+        do {
+            let text = #"{"a":["xy",7]}"#
+            #expect(text.utf8.count <= 15)
+            let object = try JSONTape(string: text).root.decodeObject()
+            kept = object.value(forKey: "a")
+            #expect(kept?.decodeJSON() == .list([.string("xy"), .int(7)]))
+        }
+        let list = try #require(kept).decodeJSON()
+        #expect(list == .list([.string("xy"), .int(7)]))
     }
 }

@@ -255,9 +255,12 @@ public final class OrionClient: Sendable {
         recorded(try await networkTransport.send(operation, files: files), for: operation, writes: writes)
     }
 
+    // Inlined into each caller, a subscription's per-event closure among them: see
+    // `GraphQLResult.init`.
     /// The one cache writer: every server result, of a query, a mutation, an upload or a
     /// subscription event, goes through here, and is written when `writes` (its plan) says so.
     /// Partial data (with errors) is written too: what the server did resolve is true.
+    @inline(__always)
     private func recorded<Operation: GraphQLOperation>(
         _ result: GraphQLResult<Operation.Data>, for operation: Operation, writes: Bool
     ) -> GraphQLResult<Operation.Data> {

@@ -42,6 +42,7 @@ public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
 
 extension SubscriptionEvent {
     /// A result parsed from a response, its data object inside.
+    @inline(__always)
     package init(result: GraphQLResult<Data>) {
         self.result = result
     }

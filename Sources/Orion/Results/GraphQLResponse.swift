@@ -24,7 +24,9 @@ package enum GraphQLResponse {
     }
 
     /// Reads a response object already indexed: a subscription message's payload, read with
-    /// the message that carried it.
+    /// the message that carried it. Inlined into `SubscriptionEvent.parse`, so that an event
+    /// looks its generic types' metadata up once, not in each function it passes through.
+    @inline(__always)
     package static func parse<Operation: GraphQLOperation>(
         _ root: ResponseObject, for operation: Operation
     ) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {

@@ -36,7 +36,9 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     /// How long the data may be cached, from the response's `Cache-Control: max-age`.
     package var maxAge: TimeInterval?
 
-    public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
+    // Inlined where results are made: a call of this generic initializer would look the result
+    // type's metadata up at run time again, for each result of a subscription.
+    @inline(__always) public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
         self.data = data
         self.errors = errors
         self.extensions = extensions

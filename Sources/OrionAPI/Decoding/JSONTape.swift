@@ -76,6 +76,14 @@ public final class JSONTape: Sendable {
         try self.init(parsing: .array(bytes))
     }
 
+    /// Parses JSON text in a `String` (a WebSocket message), which the tape keeps and reads in
+    /// place: its UTF-8 storage, made native first if it is not (a bridged string).
+    package convenience init(string: String) throws(JSONParseError) {
+        var text = string
+        text.makeContiguousUTF8()
+        try self.init(parsing: .string(text))
+    }
+
     private convenience init(parsing bytes: JSONBytes) throws(JSONParseError) {
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONTapeParser(bytes: buffer)

@@ -8,16 +8,16 @@ import OrionAPI
 struct WebSocketMessageJSON {
     let subprotocol: String
     let type: String
-    private let bytes: [UInt8]
+    private let text: String
     private let object: ResponseObject
 
     /// Reads the text and its `type`.
     init(text: String, subprotocol: String) throws(WebSocketProtocolError) {
         self.subprotocol = subprotocol
-        bytes = Array(text.utf8)
+        self.text = text
         let tape: JSONTape
         do {
-            tape = try JSONTape(bytes: bytes)
+            tape = try JSONTape(string: text)
         } catch {
             throw .invalidJSON(
                 subprotocol: subprotocol, reason: "\(error.message) at line \(error.line), column \(error.column)",
@@ -64,6 +64,7 @@ struct WebSocketMessageJSON {
     /// straight into typed models, so they are neither decoded here nor re-encoded.
     func rawObjectPayload(expected: String) throws(WebSocketProtocolError) -> Data {
         _ = try indexedObjectPayload(expected: expected)
+        let bytes = Array(text.utf8)
         if let range = RawJSONField.range(of: "payload", in: bytes) { return Data(bytes[range]) }
         // Unreachable for text the tape accepted; re-encoding is the safe answer all the same.
         return JSONEncoding.data(anyPayload())

@@ -191,12 +191,19 @@ final class NIOWebSocketConnection: WebSocketConnection {
         case close(WebSocketCloseCode)
     }
 
-    /// A `receiveFrames` call: its handler, and its caller waiting for the end.
-    private struct Receiver {
+    /// A `receiveFrames` call: its handler, and its caller waiting for the end. A class, so that
+    /// taking it for each frame costs one retain, not one per field.
+    private final class Receiver: Sendable {
         let id: Int
         let handle: @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool
         /// Resumed with `true` when the receiver is released.
         let done: CheckedContinuation<Bool, Never>
+
+        init(id: Int, handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool, done: CheckedContinuation<Bool, Never>) {
+            self.id = id
+            self.handle = handle
+            self.done = done
+        }
     }
 
     private struct State {
@@ -273,13 +280,13 @@ final class NIOWebSocketConnection: WebSocketConnection {
     /// Reads messages until the server's close frame (or the end of the socket), which it returns.
     private func read(_ inbound: NIOAsyncChannelInboundStream<NIOFrame>) async throws -> OrionWebSocket.WebSocketFrame {
         // A text message in fragments: its bytes so far.
-        var message: [UInt8]?
+        var message: ByteBuffer?
         for try await frame in inbound {
             switch frame.opcode {
             case .text:
-                message = Array(frame.unmaskedData.readableBytesView)
+                message = frame.unmaskedData
             case .continuation:
-                message? += frame.unmaskedData.readableBytesView
+                message?.writeImmutableBuffer(frame.unmaskedData)
             case .ping:
                 outgoingContinuation.yield(.pong(frame.unmaskedData))
                 continue
@@ -296,14 +303,15 @@ final class NIOWebSocketConnection: WebSocketConnection {
                 message = nil
                 continue
             }
-            if let bytes = message, bytes.count > maxMessageSize {
+            if let bytes = message, bytes.readableBytes > maxMessageSize {
                 // 1009: a message too big to process.
                 outgoingContinuation.yield(.close(WebSocketCloseCode(rawValue: 1009)))
                 return .close(code: WebSocketCloseCode(rawValue: 1009), reason: "a message from the server is larger than \(maxMessageSize) bytes")
             }
             guard frame.fin, let bytes = message else { continue }
             message = nil
-            await deliver(.text(String(decoding: bytes, as: UTF8.self)))
+            // Decoded from the frame's buffer: one copy of the message, as the frame's `String`.
+            await deliver(.text(String(decoding: bytes.readableBytesView, as: UTF8.self)))
         }
         return .close(code: .abnormalClosure, reason: "the connection ended without a close frame")
     }

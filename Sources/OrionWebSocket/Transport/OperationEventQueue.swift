@@ -15,7 +15,9 @@ final class OperationEventQueue: Sendable {
 
         mutating func take() -> OperationEvent? {
             guard head < events.count else { return nil }
-            let event = events[head]
+            // Moved out, not copied: the queue lets go of it here.
+            var event = OperationEvent.completed
+            swap(&event, &events[head])
             head += 1
             if head == events.count {
                 events.removeAll(keepingCapacity: true)

@@ -299,9 +299,10 @@ actor WebSocketSession {
             break
         case .next(let id, let payload):
             // An id the client no longer knows: the server's answer crossed the client's stop.
-            guard let operation = operations[id] else { return nil }
+            // Only the sink: copying the whole operation out would retain its payload too.
+            guard let sink = operations[id]?.sink else { return nil }
             deliveredResult = true
-            operation.sink(.next(payload))
+            sink(.next(payload))
         case .error(let id, let errors):
             guard let operation = operations.removeValue(forKey: id) else { return nil }
             deliveredResult = true
