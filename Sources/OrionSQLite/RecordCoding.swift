@@ -19,27 +19,23 @@ enum RecordCoding {
     static let formatVersion: Int32 = 2
 
     static func encode(_ record: Record) -> [UInt8] {
-        var bytes: [UInt8] = []
-        encode(record, into: &bytes)
-        return bytes
+        var buffer = RecordBuffer()
+        encode(record, into: &buffer)
+        return buffer.withUnsafeBytes { Array($0) }
     }
 
-    /// Appends `record`'s bytes to `bytes`: a writer of many records reuses one buffer.
-    static func encode(_ record: Record, into bytes: inout [UInt8]) {
-        var writer = Writer(bytes: bytes)
-        // The buffer moves into the writer and back, so appends never copy it.
-        bytes = []
-        defer { bytes = writer.bytes }
-        writer.varint(UInt64(record.fields.count))
+    /// Appends `record`'s bytes to `buffer`: a writer of many records reuses one buffer.
+    static func encode(_ record: Record, into buffer: inout RecordBuffer) {
+        buffer.varint(UInt64(record.fields.count))
         for (name, value) in record.fields {
-            writer.string(name)
+            buffer.string(name)
             if let expiry = record.expirations.isEmpty ? nil : record.expirations[name] {
-                writer.bytes.append(1)
-                writer.double(expiry.timeIntervalSince1970)
+                buffer.append(1)
+                buffer.double(expiry.timeIntervalSince1970)
             } else {
-                writer.bytes.append(0)
+                buffer.append(0)
             }
-            writer.value(value)
+            buffer.value(value)
         }
     }
 
@@ -61,68 +57,6 @@ enum RecordCoding {
             record.fields[name] = value
         }
         return reader.isAtEnd ? record : nil
-    }
-
-    private struct Writer {
-        var bytes: [UInt8]
-
-        mutating func value(_ value: RecordValue) {
-            switch value {
-            case .value(let json): self.json(json)
-            case .reference(let key):
-                bytes.append(8)
-                string(key)
-            case .list(let values):
-                bytes.append(9)
-                varint(UInt64(values.count))
-                for element in values { self.value(element) }
-            }
-        }
-
-        mutating func json(_ value: JSONValue) {
-            switch value {
-            case .null: bytes.append(0)
-            case .bool(let bool): bytes.append(bool ? 2 : 1)
-            case .int(let int):
-                bytes.append(3)
-                varint(UInt64(bitPattern: Int64((int << 1) ^ (int >> (Int.bitWidth - 1)))))
-            case .double(let double):
-                bytes.append(4)
-                self.double(double)
-            case .string(let string):
-                bytes.append(5)
-                self.string(string)
-            case .list(let values):
-                bytes.append(6)
-                varint(UInt64(values.count))
-                for element in values { json(element) }
-            case .object(let fields):
-                bytes.append(7)
-                varint(UInt64(fields.count))
-                for (name, element) in fields {
-                    string(name)
-                    json(element)
-                }
-            }
-        }
-
-        mutating func varint(_ value: UInt64) {
-            var value = value
-            while value >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-                value >>= 7
-            }
-            bytes.append(UInt8(value))
-        }
-
-        mutating func double(_ value: Double) {
-            withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-
-        mutating func string(_ string: String) {
-            varint(UInt64(string.utf8.count))
-            bytes.append(contentsOf: string.utf8)
-        }
     }
 
     /// How deep lists and JSON may nest in a record that decodes: twice what a response may
@@ -231,5 +165,67 @@ enum RecordCoding {
             default: return nil
             }
         }
+    }
+}
+
+/// The writing half of the format: what `RecordCoding.Reader` reads.
+fileprivate extension RecordBuffer {
+    mutating func value(_ value: RecordValue) {
+        switch value {
+        case .value(let json): self.json(json)
+        case .reference(let key):
+            append(8)
+            string(key)
+        case .list(let values):
+            append(9)
+            varint(UInt64(values.count))
+            for element in values { self.value(element) }
+        }
+    }
+
+    mutating func json(_ value: JSONValue) {
+        switch value {
+        case .null: append(0)
+        case .bool(let bool): append(bool ? 2 : 1)
+        case .int(let int):
+            append(3)
+            varint(UInt64(bitPattern: Int64((int << 1) ^ (int >> (Int.bitWidth - 1)))))
+        case .double(let double):
+            append(4)
+            self.double(double)
+        case .string(let string):
+            append(5)
+            self.string(string)
+        case .list(let values):
+            append(6)
+            varint(UInt64(values.count))
+            for element in values { json(element) }
+        case .object(let fields):
+            append(7)
+            varint(UInt64(fields.count))
+            for (name, element) in fields {
+                string(name)
+                json(element)
+            }
+        }
+    }
+
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        append(UInt8(value))
+    }
+
+    mutating func double(_ value: Double) {
+        Swift.withUnsafeBytes(of: value.bitPattern.littleEndian) { append($0) }
+    }
+
+    mutating func string(_ string: String) {
+        varint(UInt64(string.utf8.count))
+        var string = string
+        string.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -143,13 +143,14 @@ struct Statement {
         }.get()
     }
 
-    /// Binds `bytes` to the parameter at `index` (from 1) for the length of `body`.
-    func withBlob<Result>(_ bytes: [UInt8], at index: Int32, _ body: () throws(SQLiteCacheError) -> Result) throws(SQLiteCacheError) -> Result {
-        try bytes.withUnsafeBytes { buffer in
-            // A zero-length blob still needs an address: a null one would bind NULL.
-            sqlite3_bind_blob(pointer, index, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(buffer.count), Self.noCopy)
-            return Swift.Result(catching: body)
-        }.get()
+    /// Binds `bytes`, which must stay valid until `body` returns, to the parameter at `index`
+    /// (from 1) for the length of `body`.
+    func withBlob<Result>(
+        _ bytes: UnsafeRawBufferPointer, at index: Int32, _ body: () throws(SQLiteCacheError) -> Result
+    ) throws(SQLiteCacheError) -> Result {
+        // A zero-length blob still needs an address: a null one would bind NULL.
+        sqlite3_bind_blob(pointer, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.noCopy)
+        return try body()
     }
 
     /// Runs the statement to its next row: true when there is one, false when it is done.

@@ -38,6 +38,21 @@ import Testing
         #expect(decode(RecordCoding.encode(Record(key: "Launch:92"))) == Record(key: "Launch:92"))
     }
 
+    /// A buffer that encodes many records in turn grows for a large one, starting from a few
+    /// bytes, and keeps no byte of the record before.
+    @Test func aReusedBufferGrowsAndForgetsTheRecordBefore() {
+        var fields: [String: RecordValue] = [:]
+        for index in 0..<300 { fields["field\(index)"] = .value(.string(String(repeating: "é\(index)", count: index))) }
+        let large = Record(key: "Launch:92", fields: fields)
+        var buffer = RecordBuffer(capacity: 1)
+        for record in [record, large, Record(key: "Launch:92"), record] {
+            buffer.removeAll()
+            RecordCoding.encode(record, into: &buffer)
+            #expect(buffer.withUnsafeBytes { RecordCoding.decode($0, key: "Launch:92") } == record)
+            #expect(buffer.withUnsafeBytes { Array($0) } == RecordCoding.encode(record))
+        }
+    }
+
     @Test func truncatedOrExtendedBytesAreRefused() {
         let bytes = RecordCoding.encode(record)
         for length in 0..<bytes.count {
