@@ -89,7 +89,7 @@ let package = Package(
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "OrionCache", "Orion", "OrionAPI"]),
+        .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "OrionCache", "Orion", "OrionAPI", "TestSupport"]),
         .testTarget(name: "OrionTests", dependencies: ["Orion", "OrionCache", "OrionAPI"]),
         .testTarget(name: "OrionWebSocketTests", dependencies: ["OrionWebSocket", "Orion", "OrionAPI"]),
         .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),

@@ -3,6 +3,7 @@ import Orion
 import OrionAPI
 import OrionSQLite
 import Testing
+import TestSupport
 
 /// A process killed while it writes the SQLite cache leaves the last committed state, readable,
 /// and never a damaged file.
@@ -66,6 +67,7 @@ import Testing
             }
             child.standardOutput = commits
             child.standardError = output
+            let exit = ProcessExit(of: child)
             try child.run()
             // Kill it once it has committed, at a moment that varies by round: after its 1st,
             // 4th, 7th and 10th commit, while it writes the next.
@@ -73,7 +75,7 @@ import Testing
             let childOutput = { printed + String(decoding: (try? Data(contentsOf: log)) ?? Data(), as: UTF8.self).suffix(2000) }
             #expect(committed && child.isRunning, "round \(round): the writer was still writing when killed; it printed:\n\(childOutput())")
             kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
+            try #require(exit.wait(seconds: 60), "round \(round): the killed writer did not exit")
             commits.fileHandleForReading.readabilityHandler = nil
             try output.close()
             #expect(child.terminationReason == .uncaughtSignal)

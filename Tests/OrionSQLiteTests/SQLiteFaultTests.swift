@@ -6,6 +6,7 @@ import Orion
 import OrionAPI
 @testable import OrionSQLite
 import Testing
+import TestSupport
 
 /// Cache files that cannot be written or are damaged: each reported for what it is, with what
 /// to do, and never at the cost of the server's data.
@@ -149,8 +150,7 @@ private enum ReadOnly {
             let chattr = Process()
             chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
             chattr.arguments = [readOnly ? "+i" : "-i", url.path]
-            try chattr.run()
-            chattr.waitUntilExit()
+            try chattr.runToExit(within: 60)
             try #require(chattr.terminationStatus == 0, "chattr \(readOnly ? "+i" : "-i") failed: the tests need CAP_LINUX_IMMUTABLE when run as root")
         } else {
             let mode = readOnly ? (isFolder.boolValue ? 0o555 : 0o444) : (isFolder.boolValue ? 0o755 : 0o644)

@@ -20,7 +20,9 @@ public enum Subprocess {
     /// descriptors from a list made before it spawns). The read would then wait for that child,
     /// a server living as long as its test, while holding a thread of the concurrency pool that
     /// the test may need.
-    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> Result {
+    ///
+    /// A program still running after `seconds` is killed, and the run throws.
+    public static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, within seconds: Double = 600) throws -> Result {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orion-subprocess-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,8 +43,7 @@ public enum Subprocess {
         if let directory { process.currentDirectoryURL = directory }
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
+        try process.runToExit(within: seconds)
         return Result(status: process.terminationStatus, output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
                       errors: String(decoding: try Data(contentsOf: errorsFile), as: UTF8.self))
     }

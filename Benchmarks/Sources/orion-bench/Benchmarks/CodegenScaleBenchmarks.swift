@@ -54,8 +54,7 @@ enum SyntheticApp {
             "python3", script.path, "--operations", String(operations), "--out", folder.path,
             "--schema", SharedData.directory.appendingPathComponent("schemas/github-full/schema-2024-07.graphqls").path,
         ]
-        try process.run()
-        process.waitUntilExit()
+        try process.runToExit(within: 600)
         guard process.terminationStatus == 0 else {
             throw BenchmarkError(description: "\(script.path) failed (exit \(process.terminationStatus)); it needs python3 with graphql-core (scripts/install-dependencies.sh)")
         }

@@ -102,8 +102,7 @@ enum LaunchesResponse {
         let partial = url.appendingPathExtension("partial")
         process.arguments = ["python3", script.path, String(count), partial.path]
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try process.runToExit(within: 600)
         guard process.terminationStatus == 0 else { throw BenchmarkError(description: "gen_launches.py failed (python3 is needed)") }
         try FileManager.default.moveItem(at: partial, to: url)
         return url
@@ -121,9 +120,8 @@ enum LaunchesResponse {
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["--build-launch-models", file.path]
         process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        var text = ""
+        try process.runToExit(within: 600) { text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         guard process.terminationStatus == 0, let megabytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchmarkError(description: "the model-building child process failed: \(text)")
         }

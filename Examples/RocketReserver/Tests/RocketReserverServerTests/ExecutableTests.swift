@@ -64,9 +64,15 @@ import Testing
         let errors = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
+        // misses a child's exit.
+        let didExit = exited.wait(timeout: .now() + 60) == .success
+        if !didExit { process.terminate() }
+        try #require(didExit, "the server did not exit within 60 s")
         #expect(process.terminationStatus == 1)
         #expect(text == "error: The safelist \(file.path) is not a persisted-query manifest: it is not a JSON object.\n")
     }

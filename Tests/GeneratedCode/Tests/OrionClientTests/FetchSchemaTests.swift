@@ -22,9 +22,16 @@ import Testing
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
+        // misses a child's exit.
+        guard exited.wait(timeout: .now() + 120) == .success else {
+            process.terminate()
+            throw OrionDidNotExit(arguments: arguments)
+        }
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
@@ -112,4 +119,10 @@ import Testing
         #expect(queries.last?.contains("specifiedByURL") == false)
         #expect(FileManager.default.fileExists(atPath: output.path))
     }
+}
+
+/// `orion` ran past the time a schema fetch takes.
+private struct OrionDidNotExit: Error, CustomStringConvertible {
+    let arguments: [String]
+    var description: String { "orion \(arguments.joined(separator: " ")) did not exit within 120 s" }
 }
