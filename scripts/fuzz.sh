@@ -112,7 +112,7 @@ prepare() {
         ;;
     sqlite-record)
         orion_cache_records
-        fuzzer sqlite-record SQLiteRecordFuzzer "OrionCache OrionAPI" Fuzz/Support/*.swift Sources/OrionSQLite/RecordCoding.swift \
+        fuzzer sqlite-record SQLiteRecordFuzzer "OrionCache OrionAPI" Fuzz/Support/*.swift Sources/OrionSQLite/{RecordCoding,RecordBuffer}.swift \
             Fuzz/SQLiteRecordFuzzer/*.swift
         seeds=(Fuzz/SQLiteRecordFuzzer/seeds)
         ;;
