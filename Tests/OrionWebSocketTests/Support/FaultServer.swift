@@ -7,11 +7,15 @@ import Foundation
 ///   it dislikes the Origin or the credentials;
 /// - `.acknowledgeAndDrop`: accepts the upgrade, answers `connection_init` with
 ///   `connection_ack`, reads the first operation's message, then drops the TCP connection
-///   without a close frame, every time.
+///   without a close frame, every time;
+/// - `.fragments`: accepts and acknowledges as well, then answers the operation (`graphql-transport-ws`)
+///   with a result sent in three frames, split inside a two-byte character, a result in one
+///   frame, and a message of 4,096 bytes in two frames, and reads until the client closes.
 final class FaultServer: @unchecked Sendable {
     enum Fault: String {
         case refuse
         case acknowledgeAndDrop = "ack-drop"
+        case fragments
     }
 
     // Set once in init; only terminated after.
@@ -63,7 +67,28 @@ class Handler(socketserver.StreamRequestHandler):
         ack = b'{"type":"connection_ack"}'
         self.wfile.write(bytes([0x81, len(ack)]) + ack)
         self.wfile.flush()
-        read_frame(self.rfile)  # the operation's subscribe (or start)
+        start = read_frame(self.rfile)  # the operation's subscribe (or start)
+        if fault == "fragments":
+            import json
+            id = json.loads(start)["id"]
+            def send(fin, opcode, data):
+                head = bytes([(0x80 if fin else 0) | opcode])
+                head += bytes([len(data)]) if len(data) < 126 else bytes([126]) + struct.pack("!H", len(data))
+                self.wfile.write(head + data)
+            first = json.dumps({"type": "next", "id": id, "payload": {"data": {"count": 1}, "extensions": {"note": "caf\u00e9"}}},
+                               ensure_ascii=False).encode()
+            split = first.index("é".encode()) + 1  # between the two bytes of é
+            send(False, 0x1, first[:10])
+            send(False, 0x0, first[10:split])
+            send(True, 0x0, first[split:])
+            send(True, 0x1, json.dumps({"type": "next", "id": id, "payload": {"data": {"count": 2}}}).encode())
+            large = json.dumps({"type": "next", "id": id, "payload": {"data": {"count": 3}, "extensions": {"padding": "x" * 4000}}}).encode()
+            send(False, 0x1, large[:2048])
+            send(True, 0x0, large[2048:])
+            self.wfile.flush()
+            while read_frame(self.rfile) is not None:
+                pass
+            return
         # Returning closes the socket: a drop, without a close frame.
 class Server(socketserver.ThreadingTCPServer):
     daemon_threads = True
