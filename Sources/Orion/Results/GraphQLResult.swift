@@ -38,6 +38,7 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
 
     // Inlined where results are made: a call of this generic initializer would look the result
     // type's metadata up at run time again, for each result of a subscription.
+    /// A result of `data` and the server's `errors` and `extensions`, from `source`.
     @inline(__always) public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
         self.data = data
         self.errors = errors
