@@ -13,8 +13,17 @@ struct OrionCommandPlugin: CommandPlugin {
         process.executableURL = tool.url
         process.arguments = arguments.isEmpty ? ["--help"] : arguments
         process.currentDirectoryURL = context.package.directoryURL
-        try process.run()
-        process.waitUntilExit()
+        // Its exit is awaited through the termination handler, not `waitUntilExit()`, which on
+        // Linux can spin forever when Foundation misses a child's exit.
+        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in exited.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume(throwing: error)
+            }
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             Diagnostics.error("orion \(arguments.joined(separator: " ")) failed (exit status \(process.terminationStatus)).")
             throw CommandFailed()
