@@ -10,6 +10,10 @@ final class StrawberryServer: @unchecked Sendable {
     private let process: Process
     /// Signalled by the termination handler when the process has exited.
     private let exited = DispatchSemaphore(value: 0)
+    /// Where the server's warnings and errors go: a file, not a pipe that something must keep
+    /// reading (a readability handler left on a pipe is a dispatch source on a descriptor that
+    /// closes with the pipe, and spins at its end).
+    private let errorsFile: URL
     let port: Int
 
     var httpURL: URL { URL(string: "http://127.0.0.1:\(port)/graphql")! }
@@ -36,10 +40,15 @@ final class StrawberryServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script(script).path] + arguments
         let output = Pipe()
-        let errors = Pipe()
+        errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent("orion-server-\(UUID().uuidString).log")
+        guard FileManager.default.createFile(atPath: errorsFile.path, contents: nil) else {
+            throw StartError(description: "cannot make \(errorsFile.path) for the server's errors")
+        }
+        let errors = try FileHandle(forWritingTo: errorsFile)
         process.standardOutput = output
         process.standardError = errors
         process.terminationHandler = { [exited] _ in exited.signal() }
+        defer { try? errors.close() }
         try process.run()
         // Reads to the first line, or to the end of the output if the server dies first.
         var text = ""
@@ -51,15 +60,15 @@ final class StrawberryServer: @unchecked Sendable {
         }
         guard let line = text.split(separator: "\n").first, line.hasPrefix("listening on "), let port = Int(line.dropFirst(13)) else {
             kill(process.processIdentifier, SIGKILL)
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            _ = exited.wait(timeout: .now() + 10)
+            let stderr = String(decoding: (try? Data(contentsOf: errorsFile)) ?? Data(), as: UTF8.self)
+            try? FileManager.default.removeItem(at: errorsFile)
             throw StartError(description: """
                 \(script) did not start (run `bash scripts/install-dependencies.sh --tests` to install \
                 strawberry-graphql, graphql-core and uvicorn); it printed: \(text) \(stderr)
                 """)
         }
         self.port = port
-        // The server's warnings go nowhere from now on: an unread pipe must not block it.
-        errors.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
     }
 
     deinit {
@@ -69,6 +78,7 @@ final class StrawberryServer: @unchecked Sendable {
         // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
         // misses a child's exit: a wait here must never hang the suite.
         _ = exited.wait(timeout: .now() + 10)
+        try? FileManager.default.removeItem(at: errorsFile)
     }
 }
 
