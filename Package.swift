@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OrionSQLiteTests", dependencies: ["OrionSQLite", "OrionCache", "Orion", "OrionAPI", "TestSupport"]),
         .testTarget(name: "OrionTests", dependencies: ["Orion", "OrionCache", "OrionAPI"]),
-        .testTarget(name: "OrionWebSocketTests", dependencies: ["OrionWebSocket", "Orion", "OrionAPI"]),
+        .testTarget(name: "OrionWebSocketTests", dependencies: ["OrionWebSocket", "Orion", "OrionAPI", "TestSupport"]),
         .testTarget(name: "OrionAPITests", dependencies: ["OrionAPI", "TestSupport"]),
         .testTarget(name: "GraphQLLanguageTests", dependencies: ["GraphQLLanguage", "TestSupport"]),
         .testTarget(name: "OrionCompilerTests", dependencies: ["OrionCompiler", "GraphQLLanguage", "TestSupport"]),

@@ -66,8 +66,9 @@ struct Normalizer {
         var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
+        let shape = ObjectIdentifier(metadata)
         let ownFields = metadata.selections.count
-        var fields = [String: RecordValue](minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[ObjectIdentifier(metadata), default: ownFields])
+        var fields = [String: RecordValue](minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, model: model) }
@@ -94,7 +95,7 @@ struct Normalizer {
             fields[fieldKey] = stored
         }
         if fields.count > ownFields {
-            fieldCounts[ObjectIdentifier(metadata)] = max(fields.count, fieldCounts[ObjectIdentifier(metadata), default: 0])
+            fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
         }
         // One lookup of the key, which for objects without an id is a long path.
         records[key, default: Record(key: key)].absorb(fields)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A tiny server on 127.0.0.1 (Python's standard library, in a child process) that misbehaves
 /// in one of two ways a real server does:
@@ -20,8 +21,7 @@ final class FaultServer: @unchecked Sendable {
 
     // Set once in init; only terminated after.
     private let process: Process
-    /// Signalled by the termination handler when the process has exited.
-    private let exited = DispatchSemaphore(value: 0)
+    private let exit: ProcessExit
     let port: Int
 
     var webSocketURL: URL { URL(string: "ws://127.0.0.1:\(port)/graphql")! }
@@ -108,7 +108,7 @@ server.serve_forever()
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { [exited] _ in exited.signal() }
+        exit = ProcessExit(of: process)
         try process.run()
         // The first line names the port, once the socket listens; the wait ends at that line or
         // at the end of the output, whichever comes first.
@@ -130,8 +130,7 @@ server.serve_forever()
         // SIGKILL: the test process may block SIGTERM in the thread that started the child, which
         // inherits the mask and would then never end; the server has nothing to save.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        // Bounded, and not `waitUntilExit()`, which on Linux can spin forever when Foundation
-        // misses a child's exit: a wait here must never hang the suite.
-        _ = exited.wait(timeout: .now() + 10)
+        // Bounded: a wait here must never hang the suite.
+        exit.wait(seconds: 10)
     }
 }
