@@ -53,14 +53,14 @@ public final class ReadWriteTransaction: ReadTransaction {
     /// Writes a query's data, as if the server had returned it.
     public func write<Query: GraphQLOperation>(data: Query.Data, for query: Query) throws {
         var normalizer = Normalizer(schema: Query.__schema, variables: query.variablesWithDefaults)
-        try normalizer.normalizeRoot(data.__data, metadata: Query.Data.__metadata, key: RootCacheKey.forOperation(Query.operationType), model: Query.Data.self)
+        try normalizer.normalizeRoot(data.__data, metadata: Query.Data.__metadata, key: RootCacheKey.forOperation(Query.operationType))
         add(normalizer.records)
     }
 
     /// Writes a fragment's data at a record, e.g. `Launch:92`.
     public func write<F: Fragment>(_ data: F, at key: CacheKey, variables: [String: JSONValue] = [:]) throws {
         var normalizer = Normalizer(schema: F.__schema, variables: variables)
-        try normalizer.normalizeRoot(data.__data, metadata: F.__metadata, key: key, model: F.self)
+        try normalizer.normalizeRoot(data.__data, metadata: F.__metadata, key: key)
         add(normalizer.records)
     }
 

@@ -162,14 +162,12 @@ public final class OrionStore: Sendable {
         let schema: any SchemaMetadata.Type
         let variables: [String: JSONValue]
         let metadata: SelectionSetMetadata
-        let model: any SelectionSet.Type
         let rootKey: CacheKey
 
         init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
             metadata = Operation.Data.__metadata
-            model = Operation.Data.self
             rootKey = RootCacheKey.forOperation(Operation.operationType)
         }
     }
@@ -178,7 +176,7 @@ public final class OrionStore: Sendable {
         _ data: Source, for operation: OperationShape, tracksDependencies: Bool
     ) throws -> Normalizer {
         var normalizer = Normalizer(schema: operation.schema, variables: operation.variables, tracksDependencies: tracksDependencies)
-        try normalizer.normalizeRoot(data, metadata: operation.metadata, key: operation.rootKey, model: operation.model)
+        try normalizer.normalizeRoot(data, metadata: operation.metadata, key: operation.rootKey)
         return normalizer
     }
 

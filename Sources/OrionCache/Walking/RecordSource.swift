@@ -88,7 +88,7 @@ final class RecordSource {
         }
 
         private func keyOfField(withArguments field: Selection.Field) -> String {
-            if let paginated = source.schema.objectType(typename: record.typename, model: model)?.paginatedField(field.name) {
+            if let paginated = source.schema.objectType(typename: record.typename, selectionsOn: model?.__metadata.parentType)?.paginatedField(field.name) {
                 return CacheFieldKey.make(field, variables: source.variables, leavingOut: paginated.paginationArguments)
             }
             return source.fieldKey(field)
