@@ -224,6 +224,6 @@ import Testing
             try await group.waitForAll()
         }
         let record = try #require(try cache.loadRecord(forKey: "Shared:1"))
-        #expect(record.fields == Dictionary(uniqueKeysWithValues: (0..<8).map { ("writer\($0)", RecordValue.value(.int(49))) }))
+        #expect(record.fields == RecordFields((0..<8).map { (key: "writer\($0)", value: RecordValue.value(.int(49))) }))
     }
 }

@@ -41,7 +41,7 @@ import Testing
     /// A buffer that encodes many records in turn grows for a large one, starting from a few
     /// bytes, and keeps no byte of the record before.
     @Test func aReusedBufferGrowsAndForgetsTheRecordBefore() {
-        var fields: [String: RecordValue] = [:]
+        var fields = RecordFields()
         for index in 0..<300 { fields["field\(index)"] = .value(.string(String(repeating: "é\(index)", count: index))) }
         let large = Record(key: "Launch:92", fields: fields)
         var buffer = RecordBuffer(capacity: 1)

@@ -38,7 +38,7 @@ private struct KeyOrderQuery: GraphQLQuery, Hashable {
 
 @Suite struct NormalizerKeyOrderTests {
     /// The root record a response normalizes into, and the model decoding the same bytes gives.
-    private func normalize(_ json: String) throws -> (fields: [String: RecordValue], decoded: KeyOrderQuery.Data?) {
+    private func normalize(_ json: String) throws -> (fields: RecordFields, decoded: KeyOrderQuery.Data?) {
         let store = OrionStore()
         try store.write(data: ResponseObject(jsonData: Data(json.utf8)), for: KeyOrderQuery())
         let record = try #require(try store.cache.loadRecord(forKey: RootCacheKey.query))
@@ -46,7 +46,7 @@ private struct KeyOrderQuery: GraphQLQuery, Hashable {
         return (record.fields, decoded)
     }
 
-    private static let expected: [String: RecordValue] = ["a": .value(.int(1)), "b": .value(.int(2)), "c": .value(.int(3))]
+    private static let expected: RecordFields = ["a": .value(.int(1)), "b": .value(.int(2)), "c": .value(.int(3))]
 
     @Test(arguments: [
         #"{"a": 1, "b": 2, "c": 3}"#,

@@ -9,25 +9,17 @@ public typealias CacheKey = String
 /// reference to another record.
 public struct Record: Sendable, Hashable {
     public var key: CacheKey
-    public var fields: [String: RecordValue]
+    public var fields: RecordFields
     /// When fields go stale (by `CacheExpiration` or the response's `Cache-Control: max-age`);
     /// a stale field is a cache miss. Fields without an entry never expire.
     public var expirations: [String: Date]
 
-    public init(key: CacheKey, fields: [String: RecordValue] = [:], expirations: [String: Date] = [:]) {
+    public init(key: CacheKey, fields: RecordFields = [:], expirations: [String: Date] = [:]) {
         self.key = key
         self.fields = fields
         self.expirations = expirations
     }
 
-    /// Takes `newFields` in, each replacing the field of its name.
-    mutating func absorb(_ newFields: [String: RecordValue]) {
-        if fields.isEmpty {
-            fields = newFields
-        } else {
-            fields.merge(newFields) { $1 }
-        }
-    }
 
     /// The `__typename` the record stores, if any.
     var typename: String? {

@@ -66,7 +66,7 @@ struct Normalizer {
         // stored meanwhile, and may even be itself, when reached again by key.
         let shape = ObjectIdentifier(metadata)
         let ownFields = metadata.selections.count
-        var fields = [String: RecordValue](minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
+        var fields = RecordFields(minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, selectionsOn: metadata.parentType) }
@@ -96,7 +96,7 @@ struct Normalizer {
             fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
         }
         // One lookup of the key, which for objects without an id is a long path.
-        records[key, default: Record(key: key)].absorb(fields)
+        records[key, default: Record(key: key)].fields.merge(fields)
     }
 
     /// A later page of a paginated field being written (D).
