@@ -38,6 +38,10 @@ import Testing
                 model[key] = nil
             case 3, 4, 5:
                 #expect(fields.updateValue(value, forKey: key) == model.updateValue(value, forKey: key), "step \(step)")
+            case 6, 7:
+                // What the normalizer does for a key it knows is new.
+                if model[key] == nil { fields.append(newKey: key, value) } else { fields[key] = value }
+                model[key] = value
             default:
                 fields[key] = value
                 model[key] = value

@@ -14,6 +14,10 @@ public final class SelectionSetMetadata: Sendable {
     /// `selections` holds them. What decoding reads a field through, where binding it out of
     /// its `Selection` would retain and release it for every value decoded.
     @usableFromInline package let fields: [Unmanaged<Selection.Field>?]
+    /// Whether the selections are fields alone, no two of one name: an object of them writes
+    /// each of its record's fields once, so the cache appends them without looking for an
+    /// earlier write of the same field.
+    package let fieldsAreDistinct: Bool
 
     /// - Parameters:
     ///   - parentType: the object, interface or union type the selections are made on.
@@ -22,6 +26,15 @@ public final class SelectionSetMetadata: Sendable {
         self.parentType = parentType
         self.selections = selections
         fields = Self.unretainedFields(of: selections)
+        fieldsAreDistinct = Self.fieldsAreDistinct(selections)
+    }
+
+    private static func fieldsAreDistinct(_ selections: [Selection]) -> Bool {
+        var names: Set<String> = []
+        for selection in selections {
+            guard case .field(let field) = selection, names.insert(field.name).inserted else { return false }
+        }
+        return true
     }
 
     /// `fields` of `selections`, valid while they are.

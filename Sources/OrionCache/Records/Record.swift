@@ -14,7 +14,7 @@ public struct Record: Sendable, Hashable {
     /// a stale field is a cache miss. Fields without an entry never expire.
     public var expirations: [String: Date]
 
-    public init(key: CacheKey, fields: RecordFields = [:], expirations: [String: Date] = [:]) {
+    public init(key: CacheKey, fields: RecordFields = RecordFields(), expirations: [String: Date] = [String: Date]()) {
         self.key = key
         self.fields = fields
         self.expirations = expirations

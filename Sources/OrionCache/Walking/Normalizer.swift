@@ -67,13 +67,16 @@ struct Normalizer {
         let shape = ObjectIdentifier(metadata)
         let ownFields = metadata.selections.count
         var fields = RecordFields(minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
+        // Without looking for an earlier write of a field where no field can repeat.
+        let distinct = metadata.fieldsAreDistinct
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, selectionsOn: metadata.parentType) }
                 if let paginated = objectType??.paginatedField(field.name) {
                     let fieldKey = CacheFieldKey.make(field, variables: variables, leavingOut: paginated.paginationArguments)
                     if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
-                    fields[fieldKey] = try normalizePage(value, of: field, paginated, key: fieldKey, parent: key)
+                    let stored = try normalizePage(value, of: field, paginated, key: fieldKey, parent: key)
+                    if distinct { fields.append(newKey: fieldKey, stored) } else { fields.updateValue(stored, forKey: fieldKey) }
                     return
                 }
             }
@@ -90,7 +93,7 @@ struct Normalizer {
             if let page, page.isConnection, field.name == "pageInfo", case .reference(let pageInfo) = stored {
                 for name in page.otherDirectionPageInfo { pageMerges.note(.keepStored, of: name, at: pageInfo) }
             }
-            fields[fieldKey] = stored
+            if distinct { fields.append(newKey: fieldKey, stored) } else { fields.updateValue(stored, forKey: fieldKey) }
         }
         if fields.count > ownFields {
             fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
