@@ -85,8 +85,16 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
             // Grown once, not a dozen times with every key rehashed, when many records are new.
             if newRecords.count >= Normalizer.worthReserving { state.records.reserveCapacity(state.records.count + newRecords.count) }
             for (key, record) in newRecords {
-                // Merged in place, so the stored record's fields are not copied.
-                state.records[key, default: Record(key: key)].merge(record, changed: &changed)
+                // Stored with one lookup when new; a stored record is taken out, merged in place
+                // (its fields are not copied) and put back. Not `records[key, default:]`: its
+                // default, which captures the key, costs two allocations per record, a quarter
+                // of a merge of new records.
+                if var stored = state.records.updateValue(record, forKey: key) {
+                    stored.merge(record, changed: &changed)
+                    state.records[key] = stored
+                } else {
+                    for (field, _) in record.fields { changed.append(CacheField(key: key, field: field)) }
+                }
                 state.touch(key, bounded: maxRecordCount != nil)
             }
             if let maxRecordCount, state.records.count > maxRecordCount {

@@ -98,8 +98,14 @@ struct Normalizer {
         if fields.count > ownFields {
             fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
         }
-        // One lookup of the key, which for objects without an id is a long path.
-        records[key, default: Record(key: key)].fields.merge(fields)
+        // One lookup of the key (for objects without an id, a long path) unless the object was
+        // reached before (by its key, or by its path through two selections): then its fields
+        // join those stored, a later one replacing an earlier. (Not `records[key, default:]`:
+        // its default, which captures the key, costs two allocations per record.)
+        if var earlier = records.updateValue(Record(key: key, fields: fields), forKey: key) {
+            earlier.fields.merge(fields)
+            records[key] = earlier
+        }
     }
 
     /// A later page of a paginated field being written (D).
