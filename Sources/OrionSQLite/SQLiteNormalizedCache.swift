@@ -209,7 +209,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                     buffer.removeAll()
                     RecordCoding.encode(record, into: &buffer)
                     guard try Self.run(insert, key: key, buffer: buffer) == 0 else {
-                        for field in record.fields.keys { changed.append(CacheField(key: key, field: field)) }
+                        record.appendFields(at: key, to: &changed)
                         continue
                     }
                     guard var merged = try Self.load(key, with: database.prepare(Self.select)) else { continue }

@@ -93,7 +93,7 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
                     stored.merge(record, changed: &changed)
                     state.records[key] = stored
                 } else {
-                    for (field, _) in record.fields { changed.append(CacheField(key: key, field: field)) }
+                    record.appendFields(at: key, to: &changed)
                 }
                 state.touch(key, bounded: maxRecordCount != nil)
             }

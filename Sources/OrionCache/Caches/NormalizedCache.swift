@@ -43,7 +43,7 @@ extension Record {
         if fields.isEmpty && expirations.isEmpty {
             fields = other.fields
             expirations = other.expirations
-            for (field, _) in other.fields { changed.append(CacheField(key: key, field: field)) }
+            other.appendFields(at: key, to: &changed)
             return
         }
         for (field, value) in other.fields {

@@ -52,7 +52,7 @@ struct CacheLayer: Sendable {
         }
         for key in removals {
             guard let record = below[key] else { continue }
-            for field in record.fields.keys { fields.append(CacheField(key: key, field: field)) }
+            record.appendFields(at: key, to: &fields)
         }
         return fields
     }
