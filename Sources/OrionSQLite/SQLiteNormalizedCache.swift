@@ -209,7 +209,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                     buffer.removeAll()
                     RecordCoding.encode(record, into: &buffer)
                     guard try Self.run(insert, key: key, buffer: buffer) == 0 else {
-                        record.appendFields(at: key, to: &changed)
+                        record.fields.appendFields(at: key, to: &changed)
                         continue
                     }
                     guard var merged = try Self.load(key, with: database.prepare(Self.select)) else { continue }

@@ -93,7 +93,7 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
                     stored.merge(record, changed: &changed)
                     state.records[key] = stored
                 } else {
-                    record.appendFields(at: key, to: &changed)
+                    record.fields.appendFields(at: key, to: &changed)
                 }
                 state.touch(key, bounded: maxRecordCount != nil)
             }

@@ -43,7 +43,7 @@ extension Record {
         if fields.isEmpty && expirations.isEmpty {
             fields = other.fields
             expirations = other.expirations
-            other.appendFields(at: key, to: &changed)
+            other.fields.appendFields(at: key, to: &changed)
             return
         }
         for (field, value) in other.fields {

@@ -20,12 +20,6 @@ public struct Record: Sendable, Hashable {
         self.expirations = expirations
     }
 
-    /// Appends each of the record's fields, stored under `key`, to `changed`: what a new record,
-    /// or a removed one, changes for a watcher.
-    package func appendFields(at key: CacheKey, to changed: inout [CacheField]) {
-        for (field, _) in fields { changed.append(CacheField(key: key, field: field)) }
-    }
-
     /// The `__typename` the record stores, if any.
     var typename: String? {
         if case .value(.string(let name))? = fields["__typename"] { return name }

@@ -52,7 +52,7 @@ struct CacheLayer: Sendable {
         }
         for key in removals {
             guard let record = below[key] else { continue }
-            record.appendFields(at: key, to: &fields)
+            record.fields.appendFields(at: key, to: &fields)
         }
         return fields
     }

@@ -264,7 +264,7 @@ public final class OrionStore: Sendable {
             // A removed record changes every field a watcher may have read from it.
             var changed: [CacheField] = []
             for (key, record) in try cache.loadRecords(forKeys: removals) {
-                record.appendFields(at: key, to: &changed)
+                record.fields.appendFields(at: key, to: &changed)
             }
             if !removals.isEmpty { try cache.removeRecords(forKeys: removals) }
             changed += try cache.merge(records: transaction.changes.pending)

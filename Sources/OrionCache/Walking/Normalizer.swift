@@ -67,7 +67,6 @@ struct Normalizer {
         let shape = ObjectIdentifier(metadata)
         let ownFields = metadata.selections.count
         var fields = RecordFields(minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
-        // Without looking for an earlier write of a field where no field can repeat.
         let distinct = metadata.fieldsAreDistinct
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
@@ -75,8 +74,7 @@ struct Normalizer {
                 if let paginated = objectType??.paginatedField(field.name) {
                     let fieldKey = CacheFieldKey.make(field, variables: variables, leavingOut: paginated.paginationArguments)
                     if tracksDependencies { dependencies.insert(CacheField(key: key, field: fieldKey)) }
-                    let stored = try normalizePage(value, of: field, paginated, key: fieldKey, parent: key)
-                    if distinct { fields.append(newKey: fieldKey, stored) } else { fields.updateValue(stored, forKey: fieldKey) }
+                    Self.store(try normalizePage(value, of: field, paginated, key: fieldKey, parent: key), at: fieldKey, in: &fields, distinct: distinct)
                     return
                 }
             }
@@ -93,7 +91,7 @@ struct Normalizer {
             if let page, page.isConnection, field.name == "pageInfo", case .reference(let pageInfo) = stored {
                 for name in page.otherDirectionPageInfo { pageMerges.note(.keepStored, of: name, at: pageInfo) }
             }
-            if distinct { fields.append(newKey: fieldKey, stored) } else { fields.updateValue(stored, forKey: fieldKey) }
+            Self.store(stored, at: fieldKey, in: &fields, distinct: distinct)
         }
         if fields.count > ownFields {
             fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
@@ -105,6 +103,16 @@ struct Normalizer {
         if var earlier = records.updateValue(Record(key: key, fields: fields), forKey: key) {
             earlier.fields.merge(fields)
             records[key] = earlier
+        }
+    }
+
+    /// Adds a field to an object's `fields`; `distinct`: the object's selections write each field
+    /// once, so it is appended without looking for an earlier write of it.
+    private static func store(_ value: consuming RecordValue, at fieldKey: String, in fields: inout RecordFields, distinct: Bool) {
+        if distinct {
+            fields.append(newKey: fieldKey, value)
+        } else {
+            fields.updateValue(value, forKey: fieldKey)
         }
     }
 
