@@ -1,7 +1,7 @@
 /// A record's fields by field key (`name`, `missionPatch(size:SMALL)`): read and written as a
 /// `[String: RecordValue]` is (by key, from a dictionary literal, as a sequence of key-value
 /// pairs, equal when the same keys hold the same values in any order), and kept in the order the
-/// fields were first written.
+/// fields were written (a removal moves the last field into the removed one's place).
 ///
 /// Not a dictionary, because of what the cache does with records: it builds one per object of
 /// every response, and nearly all have a few fields. A dictionary hashes each key to store it
@@ -49,7 +49,7 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
-    /// The keys, in the order they were first written.
+    /// The keys, in the order the fields were written (see the type's description).
     public var keys: LazyMapCollection<[Element], String> { entries.lazy.map { $0.key } }
     /// The values, in the order of `keys`.
     public var values: LazyMapCollection<[Element], RecordValue> { entries.lazy.map { $0.value } }
