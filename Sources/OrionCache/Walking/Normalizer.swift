@@ -33,8 +33,9 @@ struct Normalizer {
     private var fieldKeys: CacheFieldKeys
     /// The fields an object of each selection set got so far, for those whose type cases and
     /// fragments added fields to their own selections: the next object of the same selections is
-    /// sized for as many, rather than grown on the way, each growth hashing every field again
-    /// (5 % of a GitHub response's write). Empty for selections without fragments.
+    /// sized for as many, rather than grown on the way, each growth copying its fields (when
+    /// fields were a dictionary, whose growth hashed each again, 5 % of a GitHub response's
+    /// write). Empty for selections without fragments.
     private var fieldCounts: [ObjectIdentifier: Int] = [:]
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
@@ -202,9 +203,7 @@ struct Normalizer {
     }
 
     /// The size from which sizing the table of records up front pays: `reserveCapacity` is not
-    /// specialized, and for a few entries its generic call costs more than growing would. (A
-    /// record's fields are sized with `init(minimumCapacity:)`, which is: growing them cost 9 %
-    /// of a write's normalization, each growth hashing every key again.)
+    /// specialized, and for a few entries its generic call costs more than growing would.
     static let worthReserving = 8
 
     /// A
