@@ -28,6 +28,10 @@ import Testing
         let hero = try #require(try store.cache.loadRecord(forKey: droid))
         #expect(hero.fields["friends"] == .list([.reference(wookiee), .reference("Human:"), .reference("Human:é")]))
         #expect(try store.cache.loadRecord(forKey: wookiee)?.fields["name"] == .value(.string("Chewie")))
+        // Each object's `__typename`, which keyed it, is stored as the server sent it.
+        for (key, typename) in [(droid, "Droid"), (wookiee, "Wookiee"), ("Human:", "Human"), ("Human:é", "Human")] {
+            #expect(try store.cache.loadRecord(forKey: key)?.fields["__typename"] == .value(.string(typename)), "\(key)")
+        }
 
         let read = try #require(try store.read(query: HeroQuery()).hero)
         #expect(read.id == Self.droidID)

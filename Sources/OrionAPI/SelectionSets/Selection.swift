@@ -56,6 +56,9 @@ public enum Selection: Sendable {
         /// `type` as decoding reads it, flat: an indirect `FieldType` is a box per level, which
         /// each value's decoding would retain and release to reach the scalar or object inside.
         @usableFromInline package let shape: Shape
+        /// Whether the field is `__typename` (aliased or not): its value is the object's type
+        /// name, which a reader that has it already need not decode again.
+        package let isTypename: Bool
 
         /// A field's type, read without unboxing: a scalar or object, nullable or not, or
         /// another type (a list), decoded through `type`.
@@ -90,6 +93,7 @@ public enum Selection: Sendable {
             _ = bytes.initialize(from: responseKey.utf8)
             self.responseKeyBytes = UnsafeBufferPointer(bytes)
             self.shape = Shape(type)
+            isTypename = name == "__typename"
         }
 
         deinit {

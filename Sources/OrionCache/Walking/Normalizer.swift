@@ -88,7 +88,10 @@ struct Normalizer {
                 pageMerges.note(page.merge, of: fieldKey, at: key)
                 path.parent = page.path
             }
-            let stored = try normalize(value, of: field, parent: path.parent, step: path.step)
+            // The type name, read once already to key the object: not decoded a second time.
+            let stored = if field.isTypename, let typename { RecordValue.value(.string(typename)) } else {
+                try normalize(value, of: field, parent: path.parent, step: path.step)
+            }
             if let page, page.isConnection, field.name == "pageInfo", case .reference(let pageInfo) = stored {
                 for name in page.otherDirectionPageInfo { pageMerges.note(.keepStored, of: name, at: pageInfo) }
             }
