@@ -5,6 +5,8 @@
 # /work/.mirror), exported outside this tree; their code never enters it.
 #   measure-starwars-vs-apollo.sh [runs=7]
 #   APOLLO_IOS_DEV=path/to/the/snapshot's/git/dir (default: /work/.mirror/apollographql+apollo-ios-dev/repo)
+#   ORION_PACKAGE=path/to/a/generated/StarWarsAPI package (default: the one generate.sh writes), e.g. one
+#   generated with --no-hashable-models
 # Prints each run's CPU seconds, the medians, and `starwars.build.vs_apollo` (Apollo's median CPU
 # time over Orion's; higher is better).
 set -euo pipefail
@@ -24,7 +26,7 @@ if [ ! -d "$apollo/Sources/StarWarsAPI/StarWarsAPI" ]; then
     # plugins with the package; the plugin uses nothing of it.
     sed -i 's/^import os$//' "$apollo/apollo-ios/Plugins/InstallCLI/InstallCLIPluginCommand.swift"
 fi
-orion_package="$root/Tests/GeneratedCode/Generated/StarWarsAPI"
+orion_package="${ORION_PACKAGE:-$root/Tests/GeneratedCode/Generated/StarWarsAPI}"
 apollo_package="$apollo/Sources/StarWarsAPI/StarWarsAPI"
 [ -d "$orion_package" ] || { echo "Run Tests/GeneratedCode/generate.sh first: $orion_package is missing." >&2; exit 1; }
 

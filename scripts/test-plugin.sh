@@ -30,6 +30,13 @@ if [ "$result" != $'hero: Luke Skywalker, height 1.72\noperation: Hero' ]; then
 fi
 echo "ok: the generated HeroQuery built and read a response"
 
+# The fixture's orion-plugin.json asks for models that are Equatable only.
+hero="$(find "$work/.build/plugins/outputs" -name Hero.graphql.swift -path '*/OrionBuildPlugin/Generated/*')"
+if ! grep -q "struct Data: OrionAPI.RootSelectionSet, Swift.Equatable" "$hero" || grep -q "SelectionSet, Swift.Hashable" "$hero"; then
+    echo "FAIL: orion-plugin.json's \"hashableModels\": false did not make the models Equatable only:"; grep -n "struct" "$hero"; exit 1
+fi
+echo "ok: orion-plugin.json's settings reach the generated code"
+
 # Incremental builds: the plugin declares a Swift file per .graphql file and orion rewrites only
 # the files whose text changed, so a build with no change runs neither orion nor the compiler,
 # and one after editing an operation recompiles that operation's file alone.

@@ -6,7 +6,8 @@ import PackagePlugin
 /// `.graphql` file and one for the schema) is compiled into the target. Invalid operations fail the build with their file, line and column.
 ///
 /// An optional `orion-plugin.json` in the target sets the namespace (default: the target's
-/// name + `API`), custom scalars and the access level (default `internal`):
+/// name + `API`), custom scalars, the access level (default `internal`) and whether models are
+/// `Hashable` (`"hashableModels": false` makes them `Equatable` only):
 /// `{"namespace": "RocketReserverAPI", "scalars": {"Upload": "String"}, "accessLevel": "public"}`.
 /// Cache keys come from `@typePolicy(keyFields:)` in a `.graphqls` extension of the schema.
 @main
@@ -34,6 +35,7 @@ struct OrionBuildPlugin: BuildToolPlugin {
         arguments += ["--namespace", namespace, "--output", output.path, "--module-type", "per-source-file"]
         arguments += ["--access-level", settings.accessLevel ?? "internal"]
         for (name, type) in (settings.scalars ?? [:]).sorted(by: { $0.key < $1.key }) { arguments += ["--scalar", "\(name)=\(type)"] }
+        if settings.hashableModels == false { arguments.append("--no-hashable-models") }
 
         return [.buildCommand(
             displayName: "Generating Swift for the GraphQL of \(target.name)",
@@ -57,6 +59,8 @@ struct PluginSettings: Decodable {
     var namespace: String?
     var scalars: [String: String]?
     var accessLevel: String?
+    /// `false`: models are `Equatable` only, and compile faster (`orion generate --no-hashable-models`).
+    var hashableModels: Bool?
     /// Read only to refuse it: a build's work directory is no place for a manifest to publish.
     var operationManifest: String?
 

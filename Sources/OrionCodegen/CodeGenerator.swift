@@ -137,7 +137,7 @@ public enum CodeGenerator {
 
         let access = options.accessLevel == "internal" ? "" : options.accessLevel + " "
         let types = SwiftTypeNames(schema: schema, options: options)
-        let modelRenderer = ModelRenderer(schema: schema, types: types, access: access)
+        let modelRenderer = ModelRenderer(schema: schema, types: types, access: access, hashable: options.hashableModels)
         let operationRenderer = OperationRenderer(types: types, models: modelRenderer, access: access)
         let schemaRenderer = SchemaRenderer(schema: schema, types: types, options: options, access: access)
         let layout = OutputLayout(options: options, sources: documents.compactMap(\.source?.name))

@@ -44,7 +44,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GeneratedCodeTests",
-            dependencies: [.product(name: "OrionAPI", package: "Orion")] + generated.map { .product(name: $0, package: $0) }
+            dependencies: [.product(name: "OrionAPI", package: "Orion"), "HostileSingleFile"] + generated.map { .product(name: $0, package: $0) }
         ),
         .testTarget(
             name: "MockTests",

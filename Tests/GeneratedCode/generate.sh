@@ -63,12 +63,14 @@ generate MergedPagingAPI "$paging/schema.graphqls" "$paging/*.graphql" --schema 
 # Names chosen to break a Swift code generator, in each of the four layouts: a package of its
 # own, and the files of an existing target (schema types inside `enum HostileAPI`: a file tree,
 # one file, a file per .graphql file as the build plugin writes), for which the package here has
-# targets of its own.
+# targets of its own. The single file's models are `Equatable` only (--no-hashable-models), which
+# EquatableModelsTests uses.
 hostile="$here/Schemas/HostileNames"
 generate HostileAPI "$hostile/schema.graphqls" "$hostile/*.graphql" --scalar URL=URL --scalar Date=Date $(mocks HostileAPI)
 for layout in embedded single-file per-source-file; do
     "$orion" generate --schema "$hostile/schema.graphqls" --operations "$hostile/*.graphql" --namespace HostileAPI \
-        --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date
+        --output "$here/Generated/Hostile-$layout" --module-type "$layout" --scalar URL=URL --scalar Date=Date \
+        $([ "$layout" = single-file ] && echo --no-hashable-models)
 done
 
 # The Swift listings of the README and of the DocC articles, as a target of this package: the

@@ -111,6 +111,22 @@ import Testing
         #expect(swift.contains("struct QQuery: OrionAPI.GraphQLQuery"))
     }
 
+    @Test func modelsAreEquatableOnlyWithoutHashableModels() throws {
+        let operations = "query Q { thing(id: 1) { id kind ... on Thing { name } } } fragment F on Thing { name }"
+        let hashable = try Generation.run(sdl: Self.sdl, operations: operations, options: CodegenOptions(namespace: "API", moduleType: .singleFile))
+        let equatable = try Generation.run(
+            sdl: Self.sdl, operations: operations, options: CodegenOptions(namespace: "API", moduleType: .singleFile, hashableModels: false))
+        // Every model (operation data, field, fragment) changes its conformance and nothing else;
+        // the operation itself stays `Hashable`, the key of its in-flight request.
+        #expect(equatable == hashable.replacingOccurrences(of: "Set, Swift.Hashable", with: "Set, Swift.Equatable")
+            .replacingOccurrences(of: "Fragment, Swift.Hashable", with: "Fragment, Swift.Equatable"))
+        #expect(equatable.contains("struct QQuery: OrionAPI.GraphQLQuery, Swift.Hashable"))
+        #expect(equatable.contains("struct Data: OrionAPI.RootSelectionSet, Swift.Equatable"))
+        #expect(equatable.contains("struct Thing: OrionAPI.SelectionSet, Swift.Equatable, Swift.Identifiable"))
+        #expect(equatable.contains("struct F: OrionAPI.Fragment, Swift.Equatable"))
+        #expect(hashable != equatable)
+    }
+
     @Test func everyValidationErrorIsReported() {
         #expect {
             _ = try Generation.run(sdl: Self.sdl, operations: "query A { thing(id: 1) { nope } } query B { missing } { x }")

@@ -8,7 +8,7 @@ import Testing
     private static let valid = #"""
         {"schema": ["schema.graphqls"], "operations": ["**/*.graphql"], "namespace": "API",
          "output": {"path": "API", "moduleType": "embedded"}, "scalars": {"Long": "Int64"}, "accessLevel": "internal",
-         "orionPath": "../orion", "operationManifest": "operations.json"}
+         "orionPath": "../orion", "operationManifest": "operations.json", "hashableModels": false}
         """#
 
     /// Writes `json` as orion.json in a new directory and loads it: the error's text, or nil.
@@ -29,6 +29,12 @@ import Testing
     @Test func everyKnownKeyIsRead() throws {
         let (_, message) = try loadError(Self.valid)
         #expect(message == nil)
+    }
+
+    @Test func modelsAreHashableUnlessTheConfigurationSaysNot() throws {
+        let valid = try JSONDecoder().decode(Configuration.self, from: Data(Self.valid.utf8))
+        #expect(valid.options.hashableModels == false)
+        #expect(Configuration.starter.options.hashableModels)
     }
 
     @Test func anEmptyOperationManifestPathIsAProblem() {
@@ -57,7 +63,7 @@ import Testing
 
     @Test func anUnknownKeyWithNothingCloseListsTheKeys() throws {
         let (file, message) = try loadError(Self.valid.replacingOccurrences(of: #""orionPath""#, with: #""verbose": true, "orionPath""#))
-        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\", \"operationManifest\", \"testMocks\".")
+        #expect(message == "\(file.path): unknown key \"verbose\". The keys are \"schema\", \"operations\", \"namespace\", \"output\", \"scalars\", \"accessLevel\", \"orionPath\", \"operationManifest\", \"testMocks\", \"hashableModels\".")
     }
 
     /// A misspelled required key is reported as what it is, not as the key missing.

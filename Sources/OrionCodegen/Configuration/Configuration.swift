@@ -11,7 +11,8 @@ import Foundation
 ///   "scalars": { "Long": "Int64", "DateTime": "Date" },
 ///   "accessLevel": "public",
 ///   "operationManifest": "persisted-queries.json",
-///   "testMocks": { "path": "RocketReserverAPIMocks", "moduleName": "RocketReserverAPIMocks" }
+///   "testMocks": { "path": "RocketReserverAPIMocks", "moduleName": "RocketReserverAPIMocks" },
+///   "hashableModels": true
 /// }
 /// ```
 public struct Configuration: Codable, Sendable, Hashable {
@@ -34,10 +35,13 @@ public struct Configuration: Codable, Sendable, Hashable {
 
     /// Test mocks for the operations' types, as a package of their own (none when absent).
     public var testMocks: TestMocks?
+    /// `false`: models are `Equatable`, not `Hashable`, and the generated module compiles
+    /// faster (``CodegenOptions/hashableModels``). Default `true`.
+    public var hashableModels: Bool?
 
     /// The keys of orion.json: every other key is an error (see `unknownKeys(in:)`).
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case schema, operations, namespace, output, scalars, accessLevel, orionPath, operationManifest, testMocks
+        case schema, operations, namespace, output, scalars, accessLevel, orionPath, operationManifest, testMocks, hashableModels
     }
 
     /// Where and as what module test mocks are written: `testMocks` in orion.json.
@@ -78,7 +82,8 @@ public struct Configuration: Codable, Sendable, Hashable {
 
     public init(
         schema: [String], operations: [String], namespace: String, output: Output, scalars: [String: String]? = nil,
-        accessLevel: String? = nil, orionPath: String? = nil, operationManifest: String? = nil, testMocks: TestMocks? = nil
+        accessLevel: String? = nil, orionPath: String? = nil, operationManifest: String? = nil, testMocks: TestMocks? = nil,
+        hashableModels: Bool? = nil
     ) {
         self.schema = schema
         self.operations = operations
@@ -89,6 +94,7 @@ public struct Configuration: Codable, Sendable, Hashable {
         self.orionPath = orionPath
         self.operationManifest = operationManifest
         self.testMocks = testMocks
+        self.hashableModels = hashableModels
     }
 
     /// The options code generation renders with (without test mocks, whose paths need the
@@ -96,7 +102,7 @@ public struct Configuration: Codable, Sendable, Hashable {
     public var options: CodegenOptions {
         CodegenOptions(
             namespace: namespace, moduleType: output.moduleType ?? .swiftPackage, scalarTypes: scalars ?? [:],
-            accessLevel: accessLevel ?? "public", orionPath: orionPath)
+            accessLevel: accessLevel ?? "public", orionPath: orionPath, hashableModels: hashableModels ?? true)
     }
 
     /// The options code generation renders with, test mocks included; `base` is the directory

@@ -29,6 +29,11 @@ public struct CodegenOptions: Sendable, Hashable {
     public var orionPath: String?
     /// Test mocks, generated as a package of their own (`nil`: none).
     public var testMocks: TestMocks?
+    /// Whether models conform to `Hashable` (the default, as Apollo's do) or only to
+    /// `Equatable`, which takes a tenth off the compile of the generated module: each
+    /// conformance to `Hashable` costs a model three witnesses to compile. Models that are only
+    /// `Equatable` cannot be put in a `Set` or listed with `ForEach(_:id: \.self)`.
+    public var hashableModels: Bool
 
     /// The package of test mocks: `testMocks` in orion.json, `--mocks-output` on the command line.
     public struct TestMocks: Sendable, Hashable {
@@ -48,7 +53,7 @@ public struct CodegenOptions: Sendable, Hashable {
 
     public init(
         namespace: String, moduleType: ModuleType = .swiftPackage, scalarTypes: [String: String] = [:],
-        accessLevel: String = "public", orionPath: String? = nil, testMocks: TestMocks? = nil
+        accessLevel: String = "public", orionPath: String? = nil, testMocks: TestMocks? = nil, hashableModels: Bool = true
     ) {
         self.namespace = namespace
         self.moduleType = moduleType
@@ -56,5 +61,6 @@ public struct CodegenOptions: Sendable, Hashable {
         self.accessLevel = accessLevel
         self.orionPath = orionPath
         self.testMocks = testMocks
+        self.hashableModels = hashableModels
     }
 }

@@ -4,12 +4,14 @@ import OrionCompiler
 /// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: its `__metadata`
 /// (parent type and selections), one computed property per field, type case and fragment
 /// (reading its value by position in the selections), and nested structs. Decoding,
-/// `jsonObject` and `Hashable`'s members come from OrionAPI's protocol extensions, so each
+/// `jsonObject` and `Hashable`'s (or `Equatable`'s) members come from OrionAPI's protocol extensions, so each
 /// model compiles to little code.
 struct ModelRenderer {
     let schema: Schema
     let types: SwiftTypeNames
     let access: String
+    /// ``CodegenOptions/hashableModels``.
+    var hashable = true
 
     func render(_ model: IRModel, into writer: inout SwiftWriter) {
         var conformances = ["OrionAPI.SelectionSet"]
@@ -19,7 +21,7 @@ struct ModelRenderer {
         case .typeCase: conformances = ["OrionAPI.InlineFragment"]
         case .field: break
         }
-        conformances.append("Swift.Hashable")
+        conformances.append(hashable ? "Swift.Hashable" : "Swift.Equatable")
         if model.properties.contains(where: { $0.field.responseKey == "id" && !$0.isConditional }) { conformances.append("Swift.Identifiable") }
         writer.documentation(model.description)
         writer.block("\(access)struct \(model.name): \(conformances.joined(separator: ", "))") { writer in

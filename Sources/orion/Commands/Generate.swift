@@ -58,6 +58,10 @@ struct Generate: ParsableCommand {
     @Option(help: ArgumentHelp("The test mocks' module name (default: the namespace and Mocks).", valueName: "name"))
     var mocksModule: String?
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Whether models are Hashable, as Apollo's are; without, they are only Equatable, and the module compiles faster (overrides \"hashableModels\" of orion.json)."))
+    var hashableModels: Bool?
+
     func validate() throws {
         if operationManifest?.isEmpty == true { throw ValidationError("--operation-manifest needs a path, e.g. persisted-queries.json.") }
         if mocksModule != nil, mocksOutput == nil { throw ValidationError("--mocks-module needs --mocks-output: the directory of the mocks' package.") }
@@ -158,7 +162,8 @@ struct Generate: ParsableCommand {
             let configuration = Configuration(
                 schema: schemaPaths, operations: operationGlobs, namespace: namespace,
                 output: .init(path: output, moduleType: moduleType), scalars: scalarTypes, accessLevel: accessLevel,
-                orionPath: orionPath, testMocks: mocksOutput.map { Configuration.TestMocks(path: $0, moduleName: mocksModule) })
+                orionPath: orionPath, testMocks: mocksOutput.map { Configuration.TestMocks(path: $0, moduleName: mocksModule) },
+                hashableModels: hashableModels)
             let problems = configuration.problems()
             guard problems.isEmpty else { throw ValidationError(problems.joined(separator: "\n")) }
             return (configuration, currentDirectory)
@@ -166,6 +171,7 @@ struct Generate: ParsableCommand {
         let url = URL(fileURLWithPath: config ?? "orion.json", relativeTo: currentDirectory).standardizedFileURL
         do throws(ConfigurationError) {
             var configuration = try Configuration.load(url)
+            if let hashableModels { configuration.hashableModels = hashableModels }
             if let mocksOutput {
                 // The option's path is the current directory's; the file's paths stay its own.
                 let mocks = URL(fileURLWithPath: mocksOutput, relativeTo: currentDirectory).standardizedFileURL
