@@ -84,6 +84,23 @@ import TestSupport
         #expect(api.contains("public enum RocketReserverAPI {}"))
     }
 
+    @Test func hashableModelsOfTheConfigurationAndTheFlagThatOverridesIt() throws {
+        let directory = try project(moduleType: "single-file")
+        let configuration = directory.appendingPathComponent("orion.json")
+        let json = try String(contentsOf: configuration, encoding: .utf8)
+            .replacingOccurrences(of: #""moduleType": "single-file"}"#, with: #""moduleType": "single-file"}, "hashableModels": false"#)
+        try Data(json.utf8).write(to: configuration)
+        let api = directory.appendingPathComponent("Generated/API.swift")
+        let data = "public struct Data: OrionAPI.RootSelectionSet, Swift."
+        for (arguments, conformance) in [([String](), "Equatable"), (["--hashable-models"], "Hashable"), (["--no-hashable-models"], "Equatable")] {
+            let result = try Orion.run(["generate"] + arguments, in: directory)
+            #expect(result.status == 0, "\(result.errors)")
+            let swift = try String(contentsOf: api, encoding: .utf8)
+            #expect(swift.contains(data + conformance), "\(arguments)")
+            #expect(swift.contains("public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable"))
+        }
+    }
+
     @Test func optionsWithoutAConfigurationFile() throws {
         let directory = try Orion.temporaryDirectory()
         let result = try Orion.run([

@@ -30,9 +30,10 @@ public struct CodegenOptions: Sendable, Hashable {
     /// Test mocks, generated as a package of their own (`nil`: none).
     public var testMocks: TestMocks?
     /// Whether models conform to `Hashable` (the default, as Apollo's do) or only to
-    /// `Equatable`, which takes a tenth off the compile of the generated module: each
-    /// conformance to `Hashable` costs a model three witnesses to compile. Models that are only
-    /// `Equatable` cannot be put in a `Set` or listed with `ForEach(_:id: \.self)`.
+    /// `Equatable`, which makes the generated module's build cheaper (the Star Wars module's by
+    /// about 8 % of its CPU time): each conformance to `Hashable` costs a model three witnesses
+    /// to compile. Models that are only `Equatable` cannot be put in a `Set` or listed with
+    /// `ForEach(_:id: \.self)`.
     public var hashableModels: Bool
 
     /// The package of test mocks: `testMocks` in orion.json, `--mocks-output` on the command line.

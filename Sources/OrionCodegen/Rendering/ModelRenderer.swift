@@ -4,8 +4,8 @@ import OrionCompiler
 /// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: its `__metadata`
 /// (parent type and selections), one computed property per field, type case and fragment
 /// (reading its value by position in the selections), and nested structs. Decoding,
-/// `jsonObject` and `Hashable`'s (or `Equatable`'s) members come from OrionAPI's protocol extensions, so each
-/// model compiles to little code.
+/// `jsonObject` and the members of `Hashable` (or of `Equatable` alone) come from OrionAPI's
+/// protocol extensions, so each model compiles to little code.
 struct ModelRenderer {
     let schema: Schema
     let types: SwiftTypeNames
