@@ -111,6 +111,18 @@ import Testing
         #expect(swift.contains("struct QQuery: OrionAPI.GraphQLQuery"))
     }
 
+    @Test func typenameIsReadThroughTheProtocolUnlessAliased() throws {
+        let swift = try Generation.run(
+            sdl: Self.sdl, operations: "query Q($x: Boolean!) { search(text: \"a\") { __typename kind: __typename } thing(id: 1) { __typename @include(if: $x) name } }",
+            options: CodegenOptions(namespace: "API", moduleType: .singleFile))
+        // Each object's model selects `__typename` (code generation adds it to every object's
+        // selections; `thing`'s conditional one merges into it) and reads it through
+        // `SelectionSet.__typename`; an alias of it is a property of the model's own.
+        #expect(swift.components(separatedBy: #".field("__typename", Swift.String.self),"#).count == 3)
+        #expect(!swift.contains("var __typename"))
+        #expect(swift.contains("public var kind: Swift.String { __data[1] }"))
+    }
+
     @Test func modelsAreEquatableOnlyWithoutHashableModels() throws {
         let operations = "query Q { thing(id: 1) { id kind ... on Thing { name } } } fragment F on Thing { name }"
         let hashable = try Generation.run(sdl: Self.sdl, operations: operations, options: CodegenOptions(namespace: "API", moduleType: .singleFile))

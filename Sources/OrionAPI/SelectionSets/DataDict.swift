@@ -16,6 +16,15 @@ public struct DataDict: Sendable, Hashable {
         self.values = values
     }
 
+    /// The `__typename` of the object the data is of, with `metadata`, its model's: where the
+    /// selections hold it (code generation adds it to every object's), else the name of the
+    /// object type the selections are made on (an operation's root).
+    package func typename(_ metadata: SelectionSetMetadata) -> String? {
+        if let index = metadata.typenameIndex, case .string(let typename) = values[index] { return typename }
+        if case .object(let type) = metadata.parentType { return type.typename }
+        return nil
+    }
+
     /// The value of the selection at `index`, as its property's type.
     @inlinable
     public subscript<T: DataDictReadable>(index: Int) -> T {

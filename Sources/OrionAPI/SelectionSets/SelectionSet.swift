@@ -105,6 +105,17 @@ extension SelectionSet {
     /// `null`.
     public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__metadata.selections) }
 
+    /// The type name of the object the model's data is of (`__typename`), as the server sent it.
+    ///
+    /// Every model has it, as every Apollo model does: code generation adds `__typename` to the
+    /// selections of each object it decodes, and an operation's root data, which has none, is of
+    /// the root type its selections are made on. One implementation here, not a property in each
+    /// generated model (a function each for the compiler to build). Empty only for data built in
+    /// code without a `__typename`, of an interface or a union.
+    public var __typename: String {
+        __data.typename(Self.__metadata) ?? ""
+    }
+
     /// The named fragments the model spreads, each a property of ``Fragments`` that generated
     /// code declares in an extension for this model: `hero.fragments.heroDetails`.
     public var fragments: Fragments { Fragments(_dataDict: __data) }

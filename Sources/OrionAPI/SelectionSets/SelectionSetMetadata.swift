@@ -18,6 +18,9 @@ public final class SelectionSetMetadata: Sendable {
     /// each of its record's fields once, so the cache appends them without looking for an
     /// earlier write of the same field.
     package let fieldsAreDistinct: Bool
+    /// The position of the `__typename` the selections always include (not aliased, without
+    /// @include/@skip), where ``SelectionSet/__typename`` reads it.
+    package let typenameIndex: Int?
 
     /// - Parameters:
     ///   - parentType: the object, interface or union type the selections are made on.
@@ -27,6 +30,10 @@ public final class SelectionSetMetadata: Sendable {
         self.selections = selections
         fields = Self.unretainedFields(of: selections)
         fieldsAreDistinct = Self.fieldsAreDistinct(selections)
+        typenameIndex = selections.firstIndex { selection in
+            guard case .field(let field) = selection else { return false }
+            return field.isTypename && field.alias == nil && field.condition == nil
+        }
     }
 
     private static func fieldsAreDistinct(_ selections: [Selection]) -> Bool {

@@ -2,7 +2,8 @@ import GraphQLLanguage
 import OrionCompiler
 
 /// Writes an `IRModel` as a Swift struct that holds only its `DataDict`: its `__metadata`
-/// (parent type and selections), one computed property per field, type case and fragment
+/// (parent type and selections), one computed property per field (but `__typename`, which
+/// every model reads through `SelectionSet.__typename`), type case and fragment
 /// (reading its value by position in the selections), and nested structs. Decoding,
 /// `jsonObject` and the members of `Hashable` (or of `Equatable` alone) come from OrionAPI's
 /// protocol extensions, so each model compiles to little code.
@@ -37,7 +38,8 @@ struct ModelRenderer {
             writer.line()
             // Positions follow `renderMetadata`: fields, type cases, fragments, deferred fragments.
             let storedCount = model.storedProperties.count
-            for property in model.properties { renderDeclaration(property, into: &writer) }
+            // `__typename` as every model reads it comes from OrionAPI's `SelectionSet.__typename`.
+            for property in model.properties where !Self.isSharedTypename(property) { renderDeclaration(property, into: &writer) }
             for (offset, typeCase) in model.typeCases.enumerated() {
                 let index = storedCount + offset
                 writer.line("\(access)var \(SwiftNames.identifier(typeCase.propertyName)): \(typeCase.typeName)? { __data[\(index)] }")
@@ -192,6 +194,14 @@ struct ModelRenderer {
         case .null: return ".null"
         case .throw: return ".throw"
         }
+    }
+
+    /// The `__typename` a model selects itself, under its own name and always: the one
+    /// `SelectionSet.__typename` reads. An alias of it is a property of the model's own (as one
+    /// under @include/@skip would be, but the `__typename` code generation adds to every
+    /// object's selections absorbs those).
+    static func isSharedTypename(_ property: IRProperty) -> Bool {
+        property.field.name == "__typename" && property.field.alias == nil && !property.isConditional && property.readPath.count == 1
     }
 
     /// A field's property: read at its position, or through the fragments that select it.

@@ -21,7 +21,6 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// Held until the test releases the gate `mission-<id>`.
   public var mission: Mission { __data[1] }
 
@@ -33,7 +32,6 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: Swift.String { __data[0] }
     public var name: Swift.String { __data[1] }
   }
 }
@@ -91,7 +89,6 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var site: Swift.String { __data[2] }
       /// Held until the test releases the gate `rocket-<id>`.
@@ -109,7 +106,6 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         public var name: Swift.String { __data[2] }
         public var type: Swift.String { __data[3] }
@@ -174,7 +170,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
 
@@ -189,7 +184,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         public var id: Swift.String { __data[2] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
@@ -201,7 +195,6 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           public var id: Swift.String { __data[1] }
           public var name: Swift.String { __data[2] }
         }
@@ -265,7 +258,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var site: Swift.String { __data[2] }
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[4] }
@@ -282,7 +274,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         public var id: Swift.String { __data[2] }
         public var site: Swift.String { __data[3] }
 
@@ -296,7 +287,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           public var id: Swift.String { __data[1] }
           public var name: Swift.String { __data[2] }
           public var type: Swift.String { __data[3] }
@@ -359,7 +349,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
 
@@ -374,7 +363,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         public var id: Swift.String { __data[2] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
@@ -386,7 +374,6 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           public var id: Swift.String { __data[1] }
           /// Always fails: an error inside a deferred fragment.
           public var reliability: Swift.Double? { __data[2] }

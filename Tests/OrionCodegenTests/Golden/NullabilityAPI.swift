@@ -20,7 +20,6 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// Null only when it has an error.
   public var name: OrionAPI.FieldResult<Swift.String> { __data[1] }
   /// Null when the user has none: a value of its own.
@@ -76,7 +75,6 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var friends: OrionAPI.FieldResult<[Friend?]> { __data[2] }
       /// Null only when it has an error.
@@ -93,7 +91,6 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         /// Null only when it has an error.
         public var name: Swift.String? { __data[2] }
@@ -140,7 +137,6 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       /// Null only when it has an error.
       public var name: Swift.String { __data[2] }
@@ -208,7 +204,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       /// Null only when it has an error.
       public var name: Swift.String { __data[2] }
@@ -233,7 +228,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         /// Null only when it has an error.
         public var name: Swift.String { __data[2] }

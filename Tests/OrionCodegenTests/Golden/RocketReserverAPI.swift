@@ -27,7 +27,6 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   public var id: Swift.String { __data[1] }
   public var site: Swift.String? { __data[2] }
   public var isBooked: Swift.Bool { __data[3] }
@@ -41,7 +40,6 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: Swift.String { __data[0] }
     public var name: Swift.String? { __data[1] }
   }
 }
@@ -95,7 +93,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var success: Swift.Bool { __data[1] }
       public var message: Swift.String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
@@ -109,7 +106,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         public var isBooked: Swift.Bool { __data[2] }
       }
@@ -166,7 +162,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var success: Swift.Bool { __data[1] }
       public var message: Swift.String? { __data[2] }
       public var launches: [Launch?]? { __data[3] }
@@ -180,7 +175,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         public var isBooked: Swift.Bool { __data[2] }
       }
@@ -233,7 +227,6 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var email: Swift.String { __data[2] }
       public var token: Swift.String? { __data[3] }
@@ -284,7 +277,6 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var profileImage: Swift.String? { __data[2] }
     }
@@ -348,7 +340,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var site: Swift.String? { __data[2] }
       public var mission: Mission? { __data[3] }
@@ -364,7 +355,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var name: Swift.String? { __data[1] }
         public var missionPatch: Swift.String? { __data[2] }
       }
@@ -379,7 +369,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         public var name: Swift.String? { __data[2] }
         public var type: Swift.String? { __data[3] }
@@ -453,7 +442,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var cursor: Swift.String { __data[1] }
       public var hasMore: Swift.Bool { __data[2] }
       public var launches: [Launch?] { __data[3] }
@@ -470,7 +458,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data[1] }
         public var site: Swift.String? { __data[2] }
         public var isBooked: Swift.Bool { __data[3] }
@@ -486,7 +473,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           public var name: Swift.String? { __data[1] }
           public var missionPatch: Swift.String? { __data[2] }
         }
@@ -501,7 +487,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           public var id: Swift.String { __data[1] }
           public var name: Swift.String? { __data[2] }
           public var type: Swift.String? { __data[3] }
@@ -557,7 +542,6 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var id: Swift.String { __data[1] }
       public var email: Swift.String { __data[2] }
       public var profileImage: Swift.String? { __data[3] }
@@ -571,7 +555,6 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         public var id: Swift.String { __data.fragment(1)[1] }
         public var site: Swift.String? { __data.fragment(1)[2] }
         public var isBooked: Swift.Bool { __data.fragment(1)[3] }

@@ -18,7 +18,6 @@ public struct CharacterAppearsIn: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The movies this character appears in
   public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
 }
@@ -38,7 +37,6 @@ public struct CharacterName: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data[1] }
 }
@@ -60,7 +58,6 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data[1] }
   /// The movies this character appears in
@@ -82,7 +79,6 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, S
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data.fragment(1)[1] }
   /// The movies this character appears in
@@ -112,7 +108,6 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
@@ -128,7 +123,6 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
 
     /// The movies this droid appears in
     public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[0] }
-    public var __typename: Swift.String { __data[1] }
     /// The name of the character
     public var name: Swift.String { __data[2] }
   }
@@ -151,7 +145,6 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Swift.Has
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data.fragment(1)[1] }
 }
@@ -186,7 +179,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   public var asHuman: AsHuman? { __data[1] }
   public var asDroid: AsDroid? { __data[2] }
 
@@ -200,7 +192,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
 
     /// This human's friends, or an empty list if they have none
     public var friends: [Friend?]? { __data[0] }
-    public var __typename: Swift.String { __data[1] }
 
     public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
@@ -210,7 +201,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
@@ -225,7 +215,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: Swift.String { __data[0] }
     /// The name of the character
     public var name: Swift.String { __data.fragment(1)[1] }
     /// The friends of the character, or an empty list if they have none
@@ -255,7 +244,6 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data[1] }
   /// The movies this character appears in
@@ -283,7 +271,6 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// What others call this droid
   public var name: Swift.String { __data[1] }
   /// This droid's primary function
@@ -305,7 +292,6 @@ public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// What others call this droid
   public var name: Swift.String { __data[1] }
 }
@@ -327,7 +313,6 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data.fragment(1)[1] }
   /// This droid's primary function
@@ -354,7 +339,6 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// This droid's primary function
   public var primaryFunction: Swift.String? { __data[1] }
 }
@@ -377,7 +361,6 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The friends of the character, or an empty list if they have none
   public var friends: [Friend?]? { __data[1] }
 
@@ -389,7 +372,6 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var __typename: Swift.String { __data[0] }
     /// The name of the character
     public var name: Swift.String { __data[1] }
   }
@@ -418,7 +400,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// The name of the character
   public var name: Swift.String { __data[1] }
   public var asHuman: AsHuman? { __data[2] }
@@ -435,7 +416,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
 
     /// Height in the preferred unit, default is meters
     public var height: Swift.Double? { __data[0] }
-    public var __typename: Swift.String { __data[1] }
     /// The name of the character
     public var name: Swift.String { __data[2] }
   }
@@ -451,7 +431,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
 
     /// This droid's primary function
     public var primaryFunction: Swift.String? { __data[0] }
-    public var __typename: Swift.String { __data[1] }
     /// The name of the character
     public var name: Swift.String { __data[2] }
   }
@@ -472,7 +451,6 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var __typename: Swift.String { __data[0] }
   /// Height in the preferred unit, default is meters
   public var height: Swift.Double? { __data[1] }
 }
@@ -511,7 +489,6 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
       public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
@@ -565,7 +542,6 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
       public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
@@ -608,7 +584,6 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The number of stars this review gave, 1-5
       public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
@@ -658,7 +633,6 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
     }
   }
 }
@@ -714,7 +688,6 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
@@ -730,7 +703,6 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
         public var id: Swift.String { __data[1] }
       }
@@ -783,7 +755,6 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
       /// The friends of the character, or an empty list if they have none
@@ -797,7 +768,6 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The name of the character
         public var name: Swift.String { __data[1] }
       }
@@ -848,7 +818,6 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
       /// The friends of the character, or an empty list if they have none
@@ -912,7 +881,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
@@ -925,7 +893,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The name of the character
         public var name: Swift.String { __data.fragment(1)[1] }
       }
@@ -940,7 +907,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
         /// This droid's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
@@ -951,7 +917,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           /// The name of the character
           public var name: Swift.String { __data[1] }
         }
@@ -1015,7 +980,6 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
@@ -1031,7 +995,6 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The name of the character
         public var name: Swift.String { __data[1] }
       }
@@ -1087,7 +1050,6 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
@@ -1104,7 +1066,6 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
         public var id: Swift.String { __data[1] }
         /// The name of the character
@@ -1146,7 +1107,6 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
@@ -1194,7 +1154,6 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data.fragment(1)[1] }
     }
@@ -1246,7 +1205,6 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
     }
   }
 }
@@ -1298,7 +1256,6 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var ifIncludeDetails: IfIncludeDetails? { __data[1] }
 
       public struct IfIncludeDetails: OrionAPI.InlineFragment, Swift.Hashable {
@@ -1314,7 +1271,6 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
         public var name: Swift.String { __data[0] }
         /// The movies this character appears in
         public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
-        public var __typename: Swift.String { __data[2] }
       }
     }
   }
@@ -1368,7 +1324,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
       public var asHuman: AsHuman? { __data[2] }
@@ -1385,7 +1340,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// Height in the preferred unit, default is meters
         public var height: Swift.Double? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         /// The name of the character
         public var name: Swift.String { __data[2] }
       }
@@ -1401,7 +1355,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// This droid's primary function
         public var primaryFunction: Swift.String? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         /// The name of the character
         public var name: Swift.String { __data[2] }
       }
@@ -1450,7 +1403,6 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data.fragment(1)[1] }
     }
@@ -1507,7 +1459,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
@@ -1520,7 +1471,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The name of the character
         public var name: Swift.String { __data[1] }
         public var asDroid: AsDroid? { __data[2] }
@@ -1536,7 +1486,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
           /// This droid's primary function
           public var primaryFunction: Swift.String? { __data[0] }
-          public var __typename: Swift.String { __data[1] }
           /// The name of the character
           public var name: Swift.String { __data[2] }
         }
@@ -1595,7 +1544,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
@@ -1608,7 +1556,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The name of the character
         public var name: Swift.String { __data[1] }
         public var asDroidIfIncludeFriendsDetails: AsDroidIfIncludeFriendsDetails? { __data[2] }
@@ -1624,7 +1571,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
           /// This droid's primary function
           public var primaryFunction: Swift.String? { __data[0] }
-          public var __typename: Swift.String { __data[1] }
           /// The name of the character
           public var name: Swift.String { __data[2] }
         }
@@ -1680,7 +1626,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The friends of the character, or an empty list if they have none
       public var friends: [Friend?]? { __data[1] }
 
@@ -1693,7 +1638,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var __typename: Swift.String { __data[0] }
         /// The ID of the character
         public var id: Swift.String { __data[1] }
         /// The friends of the character, or an empty list if they have none
@@ -1707,7 +1651,6 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           /// The name of the character
           public var name: Swift.String { __data[1] }
         }
@@ -1758,7 +1701,6 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
       /// The movies this character appears in
@@ -1808,7 +1750,6 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data.fragment(1)[1] }
       /// The movies this character appears in
@@ -1864,7 +1805,6 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String? { __data[1] }
     }
@@ -1915,7 +1855,6 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String? { __data[1] }
     }
@@ -1962,7 +1901,6 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String? { __data[1] }
     }
@@ -2009,7 +1947,6 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String? { __data[1] }
     }
@@ -2056,7 +1993,6 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
     }
@@ -2110,7 +2046,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
@@ -2125,7 +2060,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
         /// What others call this droid
         public var name: Swift.String { __data[0] }
-        public var __typename: Swift.String { __data[1] }
       }
     }
   }
@@ -2174,7 +2108,6 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
@@ -2228,7 +2161,6 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data.fragment(1)[1] }
     }
@@ -2281,7 +2213,6 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The ID of the character
       public var id: Swift.String { __data[1] }
       /// The name of the character
@@ -2350,7 +2281,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
       public var asHuman: AsHuman? { __data[2] }
@@ -2367,7 +2297,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
         /// This human's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         /// The name of the character
         public var name: Swift.String { __data[2] }
 
@@ -2380,7 +2309,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           /// The name of the character
           public var name: Swift.String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
@@ -2396,7 +2324,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
             /// Height in the preferred unit, default is meters
             public var height: Swift.Double? { __data[0] }
-            public var __typename: Swift.String { __data[1] }
             /// The name of the character
             public var name: Swift.String { __data[2] }
           }
@@ -2414,7 +2341,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
         /// This droid's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
         /// The name of the character
         public var name: Swift.String { __data[2] }
 
@@ -2427,7 +2353,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var __typename: Swift.String { __data[0] }
           /// The name of the character
           public var name: Swift.String { __data[1] }
           public var asHuman: AsHuman? { __data[2] }
@@ -2443,7 +2368,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
             /// Height in the preferred unit, default is meters
             public var height: Swift.Double? { __data[0] }
-            public var __typename: Swift.String { __data[1] }
             /// The name of the character
             public var name: Swift.String { __data[2] }
           }
@@ -2499,7 +2423,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var asHuman: AsHuman? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
 
@@ -2513,7 +2436,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
 
         /// The home planet of the human, or null if unknown
         public var property: Swift.String? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
@@ -2526,7 +2448,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
 
         /// This droid's primary function
         public var property: Swift.String? { __data[0] }
-        public var __typename: Swift.String { __data[1] }
       }
     }
   }
@@ -2574,7 +2495,6 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// What this human calls themselves
       public var name: Swift.String { __data[1] }
       /// Mass in kilograms, or null if unknown
@@ -2621,7 +2541,6 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
     }
@@ -2634,7 +2553,6 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The movies this character appears in
       public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[1] }
     }
@@ -2694,7 +2612,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       public var asHuman: AsHuman? { __data[1] }
       public var asDroid: AsDroid? { __data[2] }
       public var asStarship: AsStarship? { __data[3] }
@@ -2712,7 +2629,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var id: Swift.String { __data[0] }
         /// What this human calls themselves
         public var name: Swift.String { __data[1] }
-        public var __typename: Swift.String { __data[2] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
@@ -2728,7 +2644,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var id: Swift.String { __data[0] }
         /// What others call this droid
         public var name: Swift.String { __data[1] }
-        public var __typename: Swift.String { __data[2] }
       }
 
       public struct AsStarship: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
@@ -2744,7 +2659,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public var id: Swift.String { __data[0] }
         /// The name of the starship
         public var name: Swift.String { __data[1] }
-        public var __typename: Swift.String { __data[2] }
       }
     }
   }
@@ -2794,7 +2708,6 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the starship
       public var name: Swift.String { __data[1] }
       public var coordinates: [[Swift.Double]]? { __data[2] }
@@ -2838,7 +2751,6 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the starship
       public var name: Swift.String { __data[1] }
       public var coordinates: [[Swift.Double]]? { __data[2] }
@@ -2884,7 +2796,6 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
     }
@@ -2897,7 +2808,6 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The name of the character
       public var name: Swift.String { __data[1] }
     }
@@ -2948,7 +2858,6 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var __typename: Swift.String { __data[0] }
       /// The movie
       public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>? { __data[1] }
       /// The number of stars this review gave, 1-5

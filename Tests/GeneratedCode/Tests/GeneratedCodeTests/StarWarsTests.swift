@@ -46,6 +46,21 @@ import Testing
         #expect(Set([human.hero?.asHuman, sameHuman.hero?.asHuman]).count == 1)
     }
 
+    @Test func everyModelHasItsTypename() throws {
+        let json = try jsonObject(#"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)
+        let data = try HeroDetailsWithFragmentQuery.Data(jsonObject: json)
+        let hero = try #require(data.hero)
+        // The server's, where the selections hold it: the field's model, a type case, a fragment.
+        #expect(hero.__typename == "Human")
+        #expect(hero.fragments.heroDetails.__typename == "Human")
+        #expect(hero.fragments.heroDetails.asHuman?.__typename == "Human")
+        // The root's data has none in the response: it is of the operation's root type.
+        #expect(data.__typename == "Query")
+        let droid = try HeroDetailsWithFragmentQuery.Data(jsonObject: jsonObject(#"{"hero": {"__typename": "Droid", "name": "R2-D2"}}"#))
+        #expect(droid.hero?.__typename == "Droid")
+        #expect(droid.hero?.fragments.heroDetails.asDroid?.__typename == "Droid")
+    }
+
     @Test func namedFragmentsAndMergedFields() throws {
         let json = try jsonObject(#"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)
         let data = try HeroDetailsWithFragmentQuery.Data(jsonObject: json)
