@@ -116,9 +116,11 @@ import Testing
             sdl: Self.sdl, operations: "query Q($x: Boolean!) { search(text: \"a\") { __typename kind: __typename } thing(id: 1) { __typename @include(if: $x) name } }",
             options: CodegenOptions(namespace: "API", moduleType: .singleFile))
         // Each object's model selects `__typename` (code generation adds it to every object's
-        // selections; `thing`'s conditional one merges into it) and reads it through
-        // `SelectionSet.__typename`; an alias of it is a property of the model's own.
-        #expect(swift.components(separatedBy: #".field("__typename", Swift.String.self),"#).count == 3)
+        // selections; `thing`'s conditional one merges into it), as the shared
+        // `Selection.typename`, and reads it through `SelectionSet.__typename`; an alias of it is
+        // a field and a property of the model's own.
+        #expect(swift.components(separatedBy: "  .typename,").count == 3)
+        #expect(swift.contains(#".field("__typename", alias: "kind", Swift.String.self),"#))
         #expect(!swift.contains("var __typename"))
         #expect(swift.contains("public var kind: Swift.String { __data[1] }"))
     }

@@ -102,6 +102,10 @@ struct ModelRenderer {
         writer.line("\(access)static let __metadata = OrionAPI.SelectionSetMetadata(\(parentType(model.parentTypeName)), [")
         for property in model.storedProperties {
             let field = property.field
+            if Self.isSharedTypename(property) {
+                writer.line("  .typename,")
+                continue
+            }
             var arguments = "." + "field(" + SwiftLiteral.string(field.name)
             if let alias = field.alias { arguments += ", alias: " + SwiftLiteral.string(alias) }
             arguments += ", " + swiftType(property) + ".self"
@@ -196,12 +200,14 @@ struct ModelRenderer {
         }
     }
 
-    /// The `__typename` a model selects itself, under its own name and always: the one
-    /// `SelectionSet.__typename` reads. An alias of it is a property of the model's own (as one
-    /// under @include/@skip would be, but the `__typename` code generation adds to every
-    /// object's selections absorbs those).
+    /// The `__typename` a model selects itself, under its own name, always and without `@catch`:
+    /// `Selection.typename` in its metadata, and the one `SelectionSet.__typename` reads. An
+    /// alias of it is a field and a property of the model's own (as one under @include/@skip
+    /// would be, but the `__typename` code generation adds to every object's selections
+    /// absorbs those).
     static func isSharedTypename(_ property: IRProperty) -> Bool {
-        property.field.name == "__typename" && property.field.alias == nil && !property.isConditional && property.readPath.count == 1
+        let field = property.field
+        return field.name == "__typename" && field.alias == nil && field.catchTo == nil && !property.isConditional && property.readPath.count == 1
     }
 
     /// A field's property: read at its position, or through the fragments that select it.

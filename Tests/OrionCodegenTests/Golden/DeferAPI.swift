@@ -15,7 +15,7 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("mission", Mission.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -26,7 +26,7 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Mission), [
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -80,7 +80,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .field("rocket", Rocket.self),
@@ -98,7 +98,7 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("type", Swift.String.self),
@@ -163,7 +163,7 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ])
@@ -176,7 +176,7 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -188,7 +188,7 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
           ])
@@ -249,7 +249,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .deferred(MissionDetails.self, label: nil),
@@ -265,7 +265,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("site", Swift.String.self),
         ])
@@ -279,7 +279,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
             .field("type", Swift.String.self),
@@ -342,7 +342,7 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ])
@@ -355,7 +355,7 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -367,7 +367,7 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("id", Swift.String.self),
             .field("reliability", Swift.Double?.self),
           ])

@@ -13,7 +13,7 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", OrionAPI.FieldResult<Swift.String>.self, catch: .result),
     .field("avatarUrl", Swift.String?.self, catch: .throw),
   ])
@@ -67,7 +67,7 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("friends", OrionAPI.FieldResult<[Friend?]>.self, catch: .result),
         .fragment(UserSummary.self),
@@ -84,7 +84,7 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self, catch: .null),
         ])
@@ -130,7 +130,7 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
       ])
@@ -190,7 +190,7 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
         .field("nickname", Swift.String.self, catch: .throw),
@@ -221,7 +221,7 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct BestFriend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String.self, catch: .throw),
         ])

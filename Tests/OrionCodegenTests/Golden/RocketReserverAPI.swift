@@ -18,7 +18,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("id", Swift.String.self),
     .field("site", Swift.String?.self),
     .field("isBooked", Swift.Bool.self),
@@ -34,7 +34,7 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String?.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -85,7 +85,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct BookTrips: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
@@ -99,7 +99,7 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ])
@@ -154,7 +154,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct CancelTrip: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
@@ -168,7 +168,7 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ])
@@ -219,7 +219,7 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct Login: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("token", Swift.String?.self),
@@ -270,7 +270,7 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
 
     public struct UploadProfileImage: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("profileImage", Swift.String?.self),
       ])
@@ -330,7 +330,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String?.self),
         .field("mission", Mission?.self),
@@ -348,7 +348,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String?.self),
           .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("LARGE"))]),
         ])
@@ -361,7 +361,7 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self),
           .field("type", Swift.String?.self),
@@ -434,7 +434,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launches: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.LaunchConnection), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("cursor", Swift.String.self),
         .field("hasMore", Swift.Bool.self),
         .field("launches", [Launch?].self),
@@ -448,7 +448,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("site", Swift.String?.self),
           .field("isBooked", Swift.Bool.self),
@@ -466,7 +466,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String?.self),
             .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("SMALL"))]),
           ])
@@ -479,7 +479,7 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String?.self),
             .field("type", Swift.String?.self),
@@ -533,7 +533,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Me: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("profileImage", Swift.String?.self),
@@ -549,7 +549,7 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Trip: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .fragment(LaunchSummary.self),
         ])
         public let __data: OrionAPI.DataDict

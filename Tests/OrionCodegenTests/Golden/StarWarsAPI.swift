@@ -12,7 +12,7 @@ public struct CharacterAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ])
   public let __data: OrionAPI.DataDict
@@ -31,7 +31,7 @@ public struct CharacterName: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -51,7 +51,7 @@ public struct CharacterNameAndAppearsIn: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
     .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
   ])
@@ -73,7 +73,7 @@ public struct CharacterNameAndAppearsInWithNestedFragments: OrionAPI.Fragment, S
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .fragment(CharacterNameWithNestedAppearsInFragment.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -101,7 +101,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
     .inlineFragment(AsDroid.self),
   ])
@@ -115,7 +115,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -138,7 +138,7 @@ public struct CharacterNameAndDroidPrimaryFunction: OrionAPI.Fragment, Swift.Has
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self, checksType: true),
   ])
@@ -172,7 +172,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
   ])
@@ -185,7 +185,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("friends", [Friend?]?.self),
-      .field("__typename", Swift.String.self),
+      .typename,
     ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -195,7 +195,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
 
     public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ])
       public let __data: OrionAPI.DataDict
@@ -208,7 +208,7 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-      .field("__typename", Swift.String.self),
+      .typename,
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
     ])
@@ -237,7 +237,7 @@ public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
     .fragment(CharacterAppearsIn.self),
   ])
@@ -264,7 +264,7 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
   ])
@@ -286,7 +286,7 @@ public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -306,7 +306,7 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
   ])
@@ -333,7 +333,7 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("primaryFunction", Swift.String?.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -355,7 +355,7 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("friends", [Friend?]?.self),
   ])
   public let __data: OrionAPI.DataDict
@@ -366,7 +366,7 @@ public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
 
   public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -392,7 +392,7 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("name", Swift.String.self),
     .inlineFragment(AsHuman.self),
     .inlineFragment(AsDroid.self),
@@ -408,7 +408,7 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("height", Swift.Double?.self),
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -423,7 +423,7 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("primaryFunction", Swift.String?.self),
-      .field("__typename", Swift.String.self),
+      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -445,7 +445,7 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
-    .field("__typename", Swift.String.self),
+    .typename,
     .field("height", Swift.Double?.self, arguments: ["unit": .variable("heightUnit")]),
   ])
   public let __data: OrionAPI.DataDict
@@ -482,7 +482,7 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -535,7 +535,7 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -577,7 +577,7 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -627,7 +627,7 @@ public struct DroidDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashab
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(DroidDetails.self, checksType: true),
       ])
       public let __data: OrionAPI.DataDict
@@ -680,7 +680,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
@@ -697,7 +697,7 @@ public struct HeroAndFriendsIDsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -748,7 +748,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
       ])
@@ -762,7 +762,7 @@ public struct HeroAndFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -811,7 +811,7 @@ public struct HeroAndFriendsNamesWithFragmentQuery: OrionAPI.GraphQLQuery, Swift
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .fragment(FriendsNames.self),
       ])
@@ -874,7 +874,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("friends", [Friend?]?.self),
         .inlineFragment(AsDroid.self),
       ])
@@ -887,7 +887,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .fragment(CharacterName.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -900,7 +900,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -910,7 +910,7 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
             .fragment(CharacterName.self),
           ])
@@ -972,7 +972,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
@@ -989,7 +989,7 @@ public struct HeroAndFriendsNamesWithIDForParentOnlyQuery: OrionAPI.GraphQLQuery
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -1042,7 +1042,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
         .field("friends", [Friend?]?.self),
@@ -1059,7 +1059,7 @@ public struct HeroAndFriendsNamesWithIDsQuery: OrionAPI.GraphQLQuery, Swift.Hash
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
         ])
@@ -1101,7 +1101,7 @@ public struct HeroAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1148,7 +1148,7 @@ public struct HeroAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(CharacterAppearsIn.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1199,7 +1199,7 @@ public struct HeroDetailsFragmentConditionalInclusionQuery: OrionAPI.GraphQLQuer
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(HeroDetails.self, condition: .include("includeDetails")),
       ])
       public let __data: OrionAPI.DataDict
@@ -1250,7 +1250,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .inlineFragment(IfIncludeDetails.self, condition: .include("includeDetails"), checksType: false),
       ])
       public let __data: OrionAPI.DataDict
@@ -1262,7 +1262,7 @@ public struct HeroDetailsInlineConditionalInclusionQuery: OrionAPI.GraphQLQuery,
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
           .field("name", Swift.String.self),
           .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -1316,7 +1316,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
@@ -1332,7 +1332,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("height", Swift.Double?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -1347,7 +1347,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", Swift.String?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -1397,7 +1397,7 @@ public struct HeroDetailsWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(HeroDetails.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1453,7 +1453,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("friends", [Friend?]?.self, condition: .include("includeFriendsDetails")),
       ])
       public let __data: OrionAPI.DataDict
@@ -1464,7 +1464,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
           .inlineFragment(AsDroid.self),
         ])
@@ -1478,7 +1478,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
@@ -1538,7 +1538,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("friends", [Friend?]?.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1549,7 +1549,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
           .inlineFragment(AsDroidIfIncludeFriendsDetails.self, condition: .include("includeFriendsDetails")),
         ])
@@ -1563,7 +1563,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
@@ -1620,7 +1620,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("friends", [Friend?]?.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1631,7 +1631,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("id", Swift.String.self),
           .field("friends", [Friend?]?.self),
         ])
@@ -1645,7 +1645,7 @@ public struct HeroFriendsOfFriendsNamesQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
@@ -1694,7 +1694,7 @@ public struct HeroNameAndAppearsInQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ])
@@ -1744,7 +1744,7 @@ public struct HeroNameAndAppearsInWithFragmentQuery: OrionAPI.GraphQLQuery, Swif
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(CharacterNameAndAppearsIn.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -1799,7 +1799,7 @@ public struct HeroNameConditionalBothQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String?.self, condition: .all([.skip("skipName"), .include("includeName")])),
       ])
       public let __data: OrionAPI.DataDict
@@ -1849,7 +1849,7 @@ public struct HeroNameConditionalBothSeparateQuery: OrionAPI.GraphQLQuery, Swift
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String?.self, condition: .any([.skip("skipName"), .include("includeName")])),
       ])
       public let __data: OrionAPI.DataDict
@@ -1895,7 +1895,7 @@ public struct HeroNameConditionalExclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String?.self, condition: .skip("skipName")),
       ])
       public let __data: OrionAPI.DataDict
@@ -1941,7 +1941,7 @@ public struct HeroNameConditionalInclusionQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String?.self, condition: .include("includeName")),
       ])
       public let __data: OrionAPI.DataDict
@@ -1987,7 +1987,7 @@ public struct HeroNameQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2039,7 +2039,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String?.self, condition: .include("includeName")),
         .inlineFragment(AsDroid.self),
       ])
@@ -2053,7 +2053,7 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("name", Swift.String.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2101,7 +2101,7 @@ public struct HeroNameWithFragmentAndIDQuery: OrionAPI.GraphQLQuery, Swift.Hasha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .fragment(CharacterName.self),
       ])
@@ -2155,7 +2155,7 @@ public struct HeroNameWithFragmentQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .fragment(CharacterName.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2206,7 +2206,7 @@ public struct HeroNameWithIDQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self),
       ])
@@ -2273,7 +2273,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
@@ -2289,7 +2289,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("friends", [Friend?]?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -2302,7 +2302,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ])
@@ -2316,7 +2316,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
-              .field("__typename", Swift.String.self),
+              .typename,
               .field("name", Swift.String.self),
             ])
             public let __data: OrionAPI.DataDict
@@ -2333,7 +2333,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -2346,7 +2346,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-            .field("__typename", Swift.String.self),
+            .typename,
             .field("name", Swift.String.self),
             .inlineFragment(AsHuman.self),
           ])
@@ -2360,7 +2360,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("METER"))]),
-              .field("__typename", Swift.String.self),
+              .typename,
               .field("name", Swift.String.self),
             ])
             public let __data: OrionAPI.DataDict
@@ -2416,7 +2416,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
       ])
@@ -2429,7 +2429,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("homePlanet", alias: "property", Swift.String?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2441,7 +2441,7 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", alias: "property", Swift.String?.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2488,7 +2488,7 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Human: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .field("mass", Swift.Double?.self),
       ])
@@ -2535,7 +2535,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Hero: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2547,7 +2547,7 @@ public struct SameHeroTwiceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2604,7 +2604,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Search: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.union(StarWarsAPI.Unions.SearchResult), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .inlineFragment(AsHuman.self),
         .inlineFragment(AsDroid.self),
         .inlineFragment(AsStarship.self),
@@ -2620,7 +2620,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2635,7 +2635,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2650,7 +2650,7 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .field("__typename", Swift.String.self),
+          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2700,7 +2700,7 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct StarshipCoordinates: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
         .field("length", Swift.Double?.self),
@@ -2744,7 +2744,7 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Starship: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
       ])
@@ -2790,7 +2790,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct R2: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2802,7 +2802,7 @@ public struct TwoHeroesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Luke: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("name", Swift.String.self),
       ])
       public let __data: OrionAPI.DataDict
@@ -2850,7 +2850,7 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
 
     public struct ReviewAdded: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .field("__typename", Swift.String.self),
+        .typename,
         .field("episode", OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
