@@ -46,9 +46,10 @@ import Testing
         #expect(Set([human.hero?.asHuman, sameHuman.hero?.asHuman]).count == 1)
     }
 
+    private static let luke = #"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#
+
     @Test func everyModelHasItsTypename() throws {
-        let json = try jsonObject(#"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)
-        let data = try HeroDetailsWithFragmentQuery.Data(jsonObject: json)
+        let data = try HeroDetailsWithFragmentQuery.Data(jsonObject: jsonObject(Self.luke))
         let hero = try #require(data.hero)
         // The server's, where the selections hold it: the field's model, a type case, a fragment.
         #expect(hero.__typename == "Human")
@@ -62,7 +63,7 @@ import Testing
     }
 
     @Test func namedFragmentsAndMergedFields() throws {
-        let json = try jsonObject(#"{"hero": {"__typename": "Human", "name": "Luke", "height": 1.72}}"#)
+        let json = try jsonObject(Self.luke)
         let data = try HeroDetailsWithFragmentQuery.Data(jsonObject: json)
         let hero = try #require(data.hero)
         #expect(hero.name == "Luke")
