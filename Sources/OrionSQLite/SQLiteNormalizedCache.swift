@@ -198,7 +198,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     /// new to the file (most of a first write) costs one search of the table, not a search to
     /// find nothing and another to insert. Only a record the file already has is read, merged
     /// field by field and written back, and only when a field changed.
-    public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> [CacheField] {
         try withWriter { database in
             try database.transaction { () throws(SQLiteCacheError) -> [CacheField] in
                 let insert = try database.prepare(Self.insertNew)
@@ -245,7 +245,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     ///
     /// The keys' bytes are gathered into one buffer and compared there: path keys share long
     /// prefixes, and sorting them as `String`s cost a sixth of a write's instructions.
-    private static func inKeyOrder(_ records: [CacheKey: Record]) -> [(key: CacheKey, value: Record)] {
+    private static func inKeyOrder(_ records: RecordSet) -> [(key: CacheKey, value: Record)] {
         let entries = Array(records)
         var spans: [(start: Int, count: Int)] = []
         spans.reserveCapacity(entries.count)

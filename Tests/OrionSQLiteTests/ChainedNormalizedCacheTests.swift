@@ -61,7 +61,7 @@ import Testing
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         let cache = ChainedNormalizedCache(front: InMemoryNormalizedCache(maxRecordCount: 2), back: try SQLiteNormalizedCache(fileURL: file))
         let records = Dictionary(uniqueKeysWithValues: (0..<6).map { ("Item:\($0)", Self.item($0)) })
-        _ = try cache.merge(records: records)
+        _ = try cache.merge(records: RecordSet(records))
         for _ in 0..<2 {
             for (key, record) in records.sorted(by: { $0.key < $1.key }) {
                 #expect(try cache.loadRecord(forKey: key) == record)
@@ -87,7 +87,7 @@ import Testing
                 group.addTask {
                     for round in 0..<40 {
                         let records = Dictionary(uniqueKeysWithValues: keys.map { ($0, Record(key: $0, fields: ["last": .value(.int(writer * 1000 + round))])) })
-                        _ = try cache.merge(records: records)
+                        _ = try cache.merge(records: RecordSet(records))
                         _ = try cache.loadRecords(forKeys: Set(keys.prefix(writer % 4 + 1)))
                         _ = try cache.withinRead { try cache.loadRecord(forKey: keys[writer % 4]) }
                     }

@@ -52,10 +52,10 @@ import Testing
         defer { subject.remove() }
         let cache = subject.cache
         let keys = (0..<5).map { "Item:\($0)" }
-        _ = try cache.merge(records: Self.records(keys, version: 0))
+        _ = try cache.merge(records: RecordSet(Self.records(keys, version: 0)))
         var next = Self.records(keys, version: 1)
         next["Item:0"]?.fields["name"] = .value(.string("zero"))
-        let changed = try cache.merge(records: next).map(\.description)
+        let changed = try cache.merge(records: RecordSet(next)).map(\.description)
         #expect(changed.count == Set(changed).count, "no field twice")
         #expect(Set(changed) == Set(keys.map { "\($0).version" } + ["Item:0.name"]))
     }
@@ -70,9 +70,9 @@ import Testing
         let keys = (0..<5).map { "Item:\($0)" }
         var full = Self.records(keys, version: 0)
         for key in keys { full[key]?.fields["name"] = .value(.string(key)) }
-        _ = try cache.merge(records: full)
+        _ = try cache.merge(records: RecordSet(full))
         _ = try cache.loadRecords(forKeys: ["Item:0", "Item:1"])
-        _ = try cache.merge(records: Self.records(keys, version: 1))
+        _ = try cache.merge(records: RecordSet(Self.records(keys, version: 1)))
         for key in keys { full[key]?.fields["version"] = .value(.int(1)) }
         #expect(try cache.loadRecords(forKeys: Set(keys)) == full)
     }
@@ -99,7 +99,7 @@ import Testing
         defer { subject.remove() }
         let cache = subject.cache
         let keys = (0..<5).map { "Item:\($0)" }
-        _ = try cache.merge(records: Self.records(keys, version: 0))
+        _ = try cache.merge(records: RecordSet(Self.records(keys, version: 0)))
         #expect(try cache.allKeys() == Set(keys), "every record, read or not")
         _ = try cache.loadRecords(forKeys: ["Item:0", "Item:1"])
         try cache.removeRecords(forKeys: ["Item:0", "Item:3", "Missing:1"])
@@ -110,7 +110,7 @@ import Testing
         try cache.clear()
         #expect(try cache.allKeys().isEmpty)
         #expect(try cache.loadRecords(forKeys: Set(keys)).isEmpty)
-        #expect(try cache.merge(records: Self.records(["Item:1"], version: 0)).count == 1, "after a clear a record is new again")
+        #expect(try cache.merge(records: RecordSet(Self.records(["Item:1"], version: 0))).count == 1, "after a clear a record is new again")
     }
 
     /// A query's read runs in one `withinRead`: its loads, a nested read, an error that ends it
@@ -156,10 +156,10 @@ import Testing
         defer { subject.remove() }
         let cache = subject.cache
         let keys = (0..<8).map { "Item:\($0)" }
-        _ = try cache.merge(records: Self.records(keys, version: 0))
+        _ = try cache.merge(records: RecordSet(Self.records(keys, version: 0)))
         let torn = try await withThrowingTaskGroup(of: Int.self) { group in
             group.addTask {
-                for version in 1...150 { _ = try cache.merge(records: Self.records(keys, version: version)) }
+                for version in 1...150 { _ = try cache.merge(records: RecordSet(Self.records(keys, version: version))) }
                 return 0
             }
             for _ in 0..<2 {

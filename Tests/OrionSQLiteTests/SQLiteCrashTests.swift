@@ -37,7 +37,7 @@ import TestSupport
         var number = 0
         while Date() < end, getppid() == parent {
             number += 1
-            _ = try cache.merge(records: Self.generation(number))
+            _ = try cache.merge(records: RecordSet(Self.generation(number)))
             // The parent kills only a writer that has committed, after a number of commits.
             FileHandle.standardOutput.write(Data("\(Self.committedLine)\n".utf8))
         }

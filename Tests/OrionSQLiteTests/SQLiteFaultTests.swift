@@ -109,7 +109,7 @@ import TestSupport
         let cache = try SQLiteNormalizedCache(fileURL: file)
         var records: [CacheKey: Record] = [:]
         for index in 0..<2_000 { records["Item:\(index)"] = record(index) }
-        _ = try cache.merge(records: records)
+        _ = try cache.merge(records: RecordSet(records))
     }
 
     /// Overwrites every page after the first, leaving the header (and the schema, on the first

@@ -69,7 +69,7 @@ import Testing
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         let cache = try SQLiteNormalizedCache(fileURL: file)
         for version in 1...40 {
-            _ = try cache.merge(records: Self.version(version))
+            _ = try cache.merge(records: RecordSet(Self.version(version)))
             let seen = try await withThrowingTaskGroup(of: RecordValue?.self) { group in
                 for _ in 0..<4 { group.addTask { try cache.loadRecord(forKey: "Item:1")?.fields["version"] } }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -84,10 +84,10 @@ import Testing
         let file = temporaryFile()
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         let cache = try SQLiteNormalizedCache(fileURL: file)
-        _ = try cache.merge(records: Self.version(1))
+        _ = try cache.merge(records: RecordSet(Self.version(1)))
         let (before, during) = try cache.withinRead {
             let before = try cache.loadRecord(forKey: "Item:1")
-            let changed = try cache.merge(records: Self.version(2))
+            let changed = try cache.merge(records: RecordSet(Self.version(2)))
             #expect(changed == [CacheField(key: "Item:1", field: "version")])
             return (before, try cache.loadRecord(forKey: "Item:1"))
         }
@@ -103,7 +103,7 @@ import Testing
         let file = temporaryFile()
         defer { try? SQLiteNormalizedCache.removeFile(at: file) }
         let cache = try SQLiteNormalizedCache(fileURL: file)
-        _ = try cache.merge(records: Self.version(1))
+        _ = try cache.merge(records: RecordSet(Self.version(1)))
         let other = try SQLiteDatabase(path: file.path)
         try other.execute("BEGIN IMMEDIATE")
         try other.execute("DELETE FROM records")

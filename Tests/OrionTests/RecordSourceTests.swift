@@ -9,7 +9,7 @@ import Testing
     private static let heroField = "hero(episode:EMPIRE)"
 
     /// R2-D2's record with `changes` applied, his friends' and the root's.
-    private static func records(_ changes: (inout Record) -> Void = { _ in }) -> [CacheKey: Record] {
+    private static func records(_ changes: (inout Record) -> Void = { _ in }) -> RecordSet {
         var hero = Record(key: heroKey, fields: [
             "__typename": .value(.string("Droid")), "id": .value(.string("2001")), "name": .value(.string("R2-D2")),
             "score": .value(.int(Int.max)), "born": .value(.string("1977-05-25T00:00:00Z")),

@@ -70,7 +70,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
             guard found.count < keys.count else { return found }
             let loaded = try back.loadRecords(forKeys: keys.subtracting(found.keys))
             if !loaded.isEmpty {
-                _ = front.merge(records: loaded)
+                _ = front.merge(records: RecordSet(loaded))
                 found.merge(loaded) { _, loaded in loaded }
             }
             return found
@@ -91,7 +91,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
     ///
     /// - Returns: the fields the back reports changed, each once.
     /// - Throws: what the back throws; the front is then unchanged.
-    public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> [CacheField] {
         try withLock {
             let changed = try back.merge(records: records)
             // The front's copies are the back's records before this merge, so merging the same

@@ -12,12 +12,13 @@ import Foundation
 /// merges (reads of an 8-record query did, about once in 30, under concurrent writes).
 public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable {
     private struct State {
-        var records: [CacheKey: Record]
+        /// Keyed as a ``RecordSet`` is, so that a merge does not hash its keys again.
+        var records: [HashedCacheKey: Record]
         /// The tick of each record's last load or merge; kept only when bounded.
-        var lastUse: [CacheKey: UInt64] = [:]
+        var lastUse: [HashedCacheKey: UInt64] = [:]
         var tick: UInt64 = 0
 
-        mutating func touch(_ key: CacheKey, bounded: Bool) {
+        mutating func touch(_ key: HashedCacheKey, bounded: Bool) {
             guard bounded else { return }
             tick &+= 1
             lastUse[key] = tick
@@ -31,11 +32,11 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
     /// The most records kept, or nil for no bound.
     public let maxRecordCount: Int?
 
-    public init(records: [CacheKey: Record] = [:], maxRecordCount: Int? = nil) {
+    public init(records: RecordSet = RecordSet(), maxRecordCount: Int? = nil) {
         precondition(maxRecordCount.map { $0 > 0 } ?? true, "maxRecordCount must be positive")
         self.maxRecordCount = maxRecordCount
-        var state = State(records: records)
-        if maxRecordCount != nil { for key in records.keys { state.touch(key, bounded: true) } }
+        var state = State(records: records.storage)
+        if maxRecordCount != nil { for key in state.records.keys { state.touch(key, bounded: true) } }
         self.state = state
     }
 
@@ -57,9 +58,10 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
         return withState { state in
             var found: [CacheKey: Record] = [:]
             for key in keys {
-                guard let record = state.records[key] else { continue }
+                let hashed = HashedCacheKey(key)
+                guard let record = state.records[hashed] else { continue }
                 found[key] = record
-                state.touch(key, bounded: bounded)
+                state.touch(hashed, bounded: bounded)
             }
             return found
         }
@@ -68,23 +70,24 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
     public func loadRecord(forKey key: CacheKey) -> Record? {
         let bounded = maxRecordCount != nil
         return withState { state in
-            guard let record = state.records[key] else { return nil }
-            state.touch(key, bounded: bounded)
+            let hashed = HashedCacheKey(key)
+            guard let record = state.records[hashed] else { return nil }
+            state.touch(hashed, bounded: bounded)
             return record
         }
     }
 
-    public func merge(records newRecords: [CacheKey: Record]) -> [CacheField] {
+    public func merge(records newRecords: RecordSet) -> [CacheField] {
         withState { state in
             // Sized once: a first write changes every field it writes, and growing the list
             // copies it a dozen times (2.5 % of writing 10,000 launches).
             var changed: [CacheField] = []
             var fieldCount = 0
-            for record in newRecords.values { fieldCount += record.fields.count }
+            for record in newRecords.storage.values { fieldCount += record.fields.count }
             changed.reserveCapacity(fieldCount)
             // Grown once, not a dozen times with every key rehashed, when many records are new.
             if newRecords.count >= Normalizer.worthReserving { state.records.reserveCapacity(state.records.count + newRecords.count) }
-            for (key, record) in newRecords {
+            for (key, record) in newRecords.storage {
                 // Stored with one lookup when new; a stored record is taken out, merged in place
                 // (its fields are not copied) and put back. Not `records[key, default:]`: its
                 // default, which captures the key, costs two allocations per record, a quarter
@@ -93,7 +96,7 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
                     stored.merge(record, changed: &changed)
                     state.records[key] = stored
                 } else {
-                    record.fields.appendFields(at: key, to: &changed)
+                    record.fields.appendFields(at: key.key, to: &changed)
                 }
                 state.touch(key, bounded: maxRecordCount != nil)
             }
@@ -115,14 +118,15 @@ public final class InMemoryNormalizedCache: NormalizedCache, @unchecked Sendable
     public func removeRecords(forKeys keys: Set<CacheKey>) {
         withState { state in
             for key in keys {
-                state.records[key] = nil
-                state.lastUse[key] = nil
+                let hashed = HashedCacheKey(key)
+                state.records[hashed] = nil
+                state.lastUse[hashed] = nil
             }
         }
     }
 
     public func allKeys() -> Set<CacheKey> {
-        withState { Set($0.records.keys) }
+        withState { Set($0.records.keys.lazy.map(\.key)) }
     }
 
     /// How many records are held.

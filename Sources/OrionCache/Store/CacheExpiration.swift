@@ -24,9 +24,10 @@ public struct CacheExpiration: Sendable, Hashable {
     public static let never = CacheExpiration()
 
     /// Sets when each field of `records` goes stale, given the writing response's max age.
-    func stamp(_ records: inout [CacheKey: Record], responseMaxAge: TimeInterval?, now: Date) {
+    func stamp(_ records: inout RecordSet, responseMaxAge: TimeInterval?, now: Date) {
         guard responseMaxAge != nil || !types.isEmpty || !fields.isEmpty else { return }
-        for (key, var record) in records {
+        for index in records.storage.values.indices {
+            var record = records.storage.values[index]
             let typename = record.typename
             let typeMaxAge = typename.flatMap { types[$0] }
             for fieldKey in record.fields.keys {
@@ -37,7 +38,7 @@ public struct CacheExpiration: Sendable, Hashable {
                 }
                 if let maxAge { record.expirations[fieldKey] = now.addingTimeInterval(maxAge) }
             }
-            records[key] = record
+            records.storage.values[index] = record
         }
     }
 

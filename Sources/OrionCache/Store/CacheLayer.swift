@@ -4,13 +4,13 @@
 /// A layer merges field by field over what is below it, and a removal hides a record; records
 /// written after a removal in the same layer are seen again.
 struct CacheLayer: Sendable {
-    private(set) var pending: [CacheKey: Record] = [:]
+    private(set) var pending = RecordSet()
     private(set) var removals: Set<CacheKey> = []
 
     var isEmpty: Bool { pending.isEmpty && removals.isEmpty }
 
     /// Merges `records` into the layer's.
-    mutating func add(_ records: [CacheKey: Record]) {
+    mutating func add(_ records: RecordSet) {
         for (key, record) in records {
             removals.remove(key)
             var merged = pending[key] ?? Record(key: key)

@@ -81,7 +81,7 @@ public final class ReadWriteTransaction: ReadTransaction {
         changes.remove(key)
     }
 
-    private func add(_ records: [CacheKey: Record]) {
+    private func add(_ records: RecordSet) {
         changes.add(records)
     }
 }

@@ -88,12 +88,12 @@ public final class OrionStore: Sendable {
 
     /// Merges records and tells subscribers what changed.
     @discardableResult
-    public func merge(records: [CacheKey: Record]) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> [CacheField] {
         try mergeVersioned(records: records).changed
     }
 
     /// Merges records; returns what changed and the version after the merge.
-    private func mergeVersioned(records: [CacheKey: Record], pageMerges: PageMerges = PageMerges()) throws -> (changed: [CacheField], version: UInt64) {
+    private func mergeVersioned(records: RecordSet, pageMerges: PageMerges = PageMerges()) throws -> (changed: [CacheField], version: UInt64) {
         let (changed, version) = try withWriteLock {
             var records = records
             // Under the lock: the stored pages are those the merge joins.

@@ -25,7 +25,7 @@ struct PageMerges {
     /// Rewrites `records` so that merging them into the cache merges the pages: lists joined
     /// with the `stored` ones, fields of the other direction left out where stored. A record
     /// or list the cache does not hold yet is written as it is.
-    func apply(to records: inout [CacheKey: Record], stored: [CacheKey: Record]) {
+    func apply(to records: inout RecordSet, stored: [CacheKey: Record]) {
         for (key, merges) in fields {
             guard var record = records[key], let storedRecord = stored[key] else { continue }
             for (field, merge) in merges {

@@ -24,7 +24,7 @@ struct Normalizer {
     let variables: [String: JSONValue]
     /// Whether to note every record field written, for a watcher.
     let tracksDependencies: Bool
-    private(set) var records: [CacheKey: Record] = [:]
+    private(set) var records = RecordSet()
     /// Every record field written, when tracked: the fields that reading the cache reads for the
     /// same selections, so a watcher of the result need not read it back to learn them.
     private(set) var dependencies: Set<CacheField> = []
@@ -51,7 +51,7 @@ struct Normalizer {
     /// type `metadata`'s selections are made on (D).
     mutating func normalizeRoot<Source: NormalizerSource>(_ object: Source, metadata: SelectionSetMetadata, key: CacheKey) throws {
         let objects = object.objectCountIncludingNested(selections: metadata.selections)
-        if objects >= Self.worthReserving { records.reserveCapacity(objects) }
+        if objects >= Self.worthReserving { records.storage.reserveCapacity(objects) }
         try normalize(object, typename: object.typename(in: metadata.selections), metadata: metadata, key: key)
     }
 
@@ -104,9 +104,10 @@ struct Normalizer {
         // reached before (by its key, or by its path through two selections): then its fields
         // join those stored, a later one replacing an earlier. (Not `records[key, default:]`:
         // its default, which captures the key, costs two allocations per record.)
-        if var earlier = records.updateValue(Record(key: key, fields: fields), forKey: key) {
+        let hashed = HashedCacheKey(key)
+        if var earlier = records.storage.updateValue(Record(key: key, fields: fields), forKey: hashed) {
             earlier.fields.merge(fields)
-            records[key] = earlier
+            records.storage[hashed] = earlier
         }
     }
 

@@ -71,7 +71,7 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
     private(set) var count = 0
 
     func loadRecords(forKeys keys: Set<CacheKey>) -> [CacheKey: Record] { [:] }
-    func merge(records: [CacheKey: Record]) -> [CacheField] {
+    func merge(records: RecordSet) -> [CacheField] {
         count += records.count
         return []
     }

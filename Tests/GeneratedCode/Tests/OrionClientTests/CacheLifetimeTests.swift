@@ -89,7 +89,7 @@ import Testing
 
     @Test func theBoundedMemoryCacheEvictsTheLeastRecentlyUsed() throws {
         let cache = InMemoryNormalizedCache(maxRecordCount: 10)
-        _ = cache.merge(records: Dictionary(uniqueKeysWithValues: (0..<10).map { ("Launch:\($0)", Record(key: "Launch:\($0)", fields: ["id": .value(.string("\($0)"))])) }))
+        _ = cache.merge(records: RecordSet(records: (0..<10).map { Record(key: "Launch:\($0)", fields: ["id": .value(.string("\($0)"))]) }))
         #expect(cache.recordCount == 10)
         _ = cache.loadRecords(forKeys: ["Launch:0"])   // the oldest write, used again
         _ = cache.merge(records: ["Launch:10": Record(key: "Launch:10", fields: ["id": .value(.string("10"))])])

@@ -1,0 +1,108 @@
+/// Records by cache key: what a write merges into a cache (``NormalizedCache/merge(records:)``),
+/// as Apollo's `RecordSet` is. Read and written as a `[CacheKey: Record]` is: by key, from a
+/// dictionary literal, as a sequence of key-record pairs.
+///
+/// Each key is hashed once, when its record is added. The set keeps that hash beside the key, and
+/// the in-memory cache keeps records in the same kind of table, so a record written goes into
+/// both while its key (a path key such as `QUERY_ROOT.repository(…).issues(…).nodes.3` is a
+/// hundred bytes or more) is hashed once, not once per table: hashing was a sixth of writing a
+/// GitHub response to the cache.
+public struct RecordSet: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    public typealias Element = (key: CacheKey, value: Record)
+
+    var storage: [HashedCacheKey: Record]
+
+    /// No records.
+    public init() {
+        storage = [:]
+    }
+
+    /// The records of a dictionary of records by key.
+    public init(_ records: [CacheKey: Record]) {
+        storage = Dictionary(minimumCapacity: records.count)
+        for (key, record) in records { storage[HashedCacheKey(key)] = record }
+    }
+
+    /// Records, each under its own ``Record/key``; of two with the same key, the fields of the
+    /// later are merged into the earlier.
+    public init<Records: Sequence>(records: Records) where Records.Element == Record {
+        storage = [:]
+        for record in records { insert(record) }
+    }
+
+    /// Of a key that appears twice, the last record.
+    public init(dictionaryLiteral elements: (CacheKey, Record)...) {
+        storage = Dictionary(minimumCapacity: elements.count)
+        for (key, record) in elements { storage[HashedCacheKey(key)] = record }
+    }
+
+    public var count: Int { storage.count }
+    public var isEmpty: Bool { storage.isEmpty }
+    /// The keys, in no particular order.
+    public var keys: [CacheKey] { storage.keys.map(\.key) }
+
+    /// The record at `key`; setting `nil` removes it.
+    public subscript(key: CacheKey) -> Record? {
+        get { storage[HashedCacheKey(key)] }
+        set { storage[HashedCacheKey(key)] = newValue }
+    }
+
+    /// Adds `record` under its key, its fields merged into those of a record already there.
+    public mutating func insert(_ record: Record) {
+        let key = HashedCacheKey(record.key)
+        if var earlier = storage.updateValue(record, forKey: key) {
+            var ignored: [CacheField] = []
+            earlier.merge(record, changed: &ignored)
+            storage[key] = earlier
+        }
+    }
+
+    /// The records for which `isIncluded` holds, their keys' hashes kept.
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> RecordSet {
+        var filtered = RecordSet()
+        filtered.storage = try storage.filter { try isIncluded((key: $0.key.key, value: $0.value)) }
+        return filtered
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(base: storage.makeIterator())
+    }
+
+    /// The key-record pairs, in no particular order.
+    public struct Iterator: IteratorProtocol {
+        private var base: [HashedCacheKey: Record].Iterator
+
+        init(base: [HashedCacheKey: Record].Iterator) {
+            self.base = base
+        }
+
+        public mutating func next() -> Element? {
+            base.next().map { (key: $0.key.key, value: $0.value) }
+        }
+    }
+
+    public var description: String {
+        String(describing: Dictionary(uniqueKeysWithValues: self.map { ($0.key, $0.value) }))
+    }
+}
+
+/// A cache key with its hash, computed once: tables keyed by it hash an integer, not the key's
+/// text. Equal keys have equal hashes, as `String`'s own hashing gives them (seeded once per run
+/// of the app: never stored).
+struct HashedCacheKey: Hashable, Sendable {
+    let key: CacheKey
+    private let hash: Int
+
+    init(_ key: CacheKey) {
+        self.key = key
+        hash = key.hashValue
+    }
+
+    static func == (lhs: HashedCacheKey, rhs: HashedCacheKey) -> Bool {
+        lhs.hash == rhs.hash && lhs.key == rhs.key
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}
