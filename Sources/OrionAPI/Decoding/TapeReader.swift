@@ -140,8 +140,9 @@ package struct TapeReader {
             }
             while index < end {
                 // The next backslash, found by the C library's vectorized search: escapes are
-                // rare in long texts (a GitHub issue's body has one per line).
-                let run = memchr(base + index, Int32(UInt8(ascii: "\\")), end - index)
+                // rare in long texts (a GitHub issue's body has one per line). Not searched for
+                // right after an escape that another follows (`\r\n` ends each of those lines).
+                let run = bytes[index] == UInt8(ascii: "\\") ? index : memchr(base + index, Int32(UInt8(ascii: "\\")), end - index)
                     .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? end
                 if run > index {
                     _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + run - index])
