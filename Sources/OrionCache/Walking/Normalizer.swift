@@ -67,7 +67,8 @@ struct Normalizer {
         // stored meanwhile, and may even be itself, when reached again by key.
         let shape = ObjectIdentifier(metadata)
         let ownFields = metadata.selections.count
-        var fields = RecordFields(minimumCapacity: fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields])
+        let expectedFields = fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields]
+        var fields = RecordFields(minimumCapacity: expectedFields)
         let distinct = metadata.fieldsAreDistinct
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
@@ -97,9 +98,10 @@ struct Normalizer {
             }
             Self.store(stored, at: fieldKey, in: &fields, distinct: distinct)
         }
-        if fields.count > ownFields {
-            fieldCounts[shape] = max(fields.count, fieldCounts[shape, default: 0])
-        }
+        // Noted only when it grows beyond the hint this object was sized by (one lookup per
+        // object, not two): a size hint, which a nested object of the same selections may have
+        // raised meanwhile.
+        if fields.count > expectedFields { fieldCounts[shape] = fields.count }
         // One lookup of the key (for objects without an id, a long path) unless the object was
         // reached before (by its key, or by its path through two selections): then its fields
         // join those stored, a later one replacing an earlier. (Not `records[key, default:]`:
