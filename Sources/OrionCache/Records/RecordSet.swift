@@ -48,13 +48,17 @@ public struct RecordSet: Sendable, Hashable, Sequence, ExpressibleByDictionaryLi
     }
 
     /// Adds `record` under its key, its fields merged into those of a record already there.
-    public mutating func insert(_ record: Record) {
+    // Inlined into the normalizer, which adds every record of a write through it.
+    @inline(__always)
+    public mutating func insert(_ record: consuming Record) {
         let key = HashedCacheKey(record.key)
-        if var earlier = storage.updateValue(record, forKey: key) {
-            var ignored: [CacheField] = []
-            earlier.merge(record, changed: &ignored)
-            storage[key] = earlier
-        }
+        // Moved in with one lookup when the key is new (for an object without an id, a long path
+        // key hashed once). Not `storage[key, default:]`: its default, which captures the key,
+        // cost two allocations per record.
+        guard var earlier = storage.updateValue(record, forKey: key), let later = storage[key] else { return }
+        var ignored: [CacheField] = []
+        earlier.merge(later, changed: &ignored)
+        storage[key] = earlier
     }
 
     /// The records for which `isIncluded` holds, their keys' hashes kept.
@@ -83,26 +87,5 @@ public struct RecordSet: Sendable, Hashable, Sequence, ExpressibleByDictionaryLi
 
     public var description: String {
         String(describing: Dictionary(uniqueKeysWithValues: self.map { ($0.key, $0.value) }))
-    }
-}
-
-/// A cache key with its hash, computed once: tables keyed by it hash an integer, not the key's
-/// text. Equal keys have equal hashes, as `String`'s own hashing gives them (seeded once per run
-/// of the app: never stored).
-struct HashedCacheKey: Hashable, Sendable {
-    let key: CacheKey
-    private let hash: Int
-
-    init(_ key: CacheKey) {
-        self.key = key
-        hash = key.hashValue
-    }
-
-    static func == (lhs: HashedCacheKey, rhs: HashedCacheKey) -> Bool {
-        lhs.hash == rhs.hash && lhs.key == rhs.key
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
     }
 }

@@ -102,15 +102,9 @@ struct Normalizer {
         // object, not two): a size hint, which a nested object of the same selections may have
         // raised meanwhile.
         if fields.count > expectedFields { fieldCounts[shape] = fields.count }
-        // One lookup of the key (for objects without an id, a long path) unless the object was
-        // reached before (by its key, or by its path through two selections): then its fields
-        // join those stored, a later one replacing an earlier. (Not `records[key, default:]`:
-        // its default, which captures the key, costs two allocations per record.)
-        let hashed = HashedCacheKey(key)
-        if var earlier = records.storage.updateValue(Record(key: key, fields: fields), forKey: hashed) {
-            earlier.fields.merge(fields)
-            records.storage[hashed] = earlier
-        }
+        // An object reached before (by its key, or by its path through two selections): its
+        // fields join those stored, a later one replacing an earlier.
+        records.insert(Record(key: key, fields: fields))
     }
 
     /// Adds a field to an object's `fields`; `distinct`: the object's selections write each field
