@@ -1,3 +1,4 @@
+import Foundation
 @testable import OrionCache
 import OrionAPI
 import Testing
@@ -61,6 +62,18 @@ import Testing
         #expect(set.count == 2)
         #expect(set["Item:1"]?.fields == ["name": .value(.string("a")), "size": .value(.int(2)), "color": .value(.string("red"))])
         #expect(set["Item:2"]?.fields == ["name": .value(.string("b"))])
+    }
+
+    /// A field written again takes the later write's expiry, or none; the others keep theirs.
+    @Test func insertGivesAFieldWrittenAgainTheLaterExpiry() {
+        let early = Date(timeIntervalSince1970: 100), late = Date(timeIntervalSince1970: 200)
+        var set = RecordSet(records: [
+            Record(key: "Item:1", fields: ["name": .value(.string("a")), "size": .value(.int(1)), "color": .value(.string("red"))],
+                   expirations: ["name": early, "size": early, "color": early]),
+        ])
+        set.insert(Record(key: "Item:1", fields: ["size": .value(.int(2)), "color": .value(.string("blue"))], expirations: ["color": late]))
+        #expect(set["Item:1"]?.expirations == ["name": early, "color": late])
+        #expect(set["Item:1"]?.fields["size"] == .value(.int(2)))
     }
 
     /// The in-memory cache keeps the set's hashes: a record merged under one spelling of its key

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where normalized records live: in memory, or in a SQLite file. Implementations are
 /// thread-safe; each call is atomic.
 public protocol NormalizedCache: Sendable {
@@ -50,9 +52,18 @@ extension Record {
             let old = fields.updateValue(value, forKey: field)
             if old != value { changed.append(CacheField(key: key, field: field)) }
         }
-        // A field written again takes the new write's expiry, or none.
-        if !expirations.isEmpty || !other.expirations.isEmpty {
-            for field in other.fields.keys { expirations[field] = other.expirations[field] }
-        }
+        takeExpirations(for: other.fields, from: other.expirations)
+    }
+
+    /// Writes the fields of a later write of the same key over this record's, with their expiry.
+    mutating func write(_ laterFields: RecordFields, expirations laterExpirations: [String: Date]) {
+        fields.merge(laterFields)
+        takeExpirations(for: laterFields, from: laterExpirations)
+    }
+
+    /// A field written again takes the new write's expiry, or none.
+    private mutating func takeExpirations(for written: RecordFields, from writtenExpirations: [String: Date]) {
+        guard !expirations.isEmpty || !writtenExpirations.isEmpty else { return }
+        for field in written.keys { expirations[field] = writtenExpirations[field] }
     }
 }

@@ -104,7 +104,7 @@ struct Normalizer {
         if fields.count > expectedFields { fieldCounts[shape] = fields.count }
         // An object reached before (by its key, or by its path through two selections): its
         // fields join those stored, a later one replacing an earlier.
-        records.insert(Record(key: key, fields: fields))
+        records.insert(fields, at: key)
     }
 
     /// Adds a field to an object's `fields`; `distinct`: the object's selections write each field
