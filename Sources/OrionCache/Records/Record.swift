@@ -27,6 +27,37 @@ public struct Record: Sendable, Hashable {
     }
 }
 
+extension Record {
+    /// Merges `other`'s fields into this record, adding the fields that changed to `changed`:
+    /// what a `NormalizedCache` does in `merge(records:)`.
+    public mutating func merge(_ other: Record, changed: inout [CacheField]) {
+        // A new record takes the other's fields whole: the common case of a first write.
+        if fields.isEmpty && expirations.isEmpty {
+            fields = other.fields
+            expirations = other.expirations
+            other.fields.appendFields(at: key, to: &changed)
+            return
+        }
+        for (field, value) in other.fields {
+            let old = fields.updateValue(value, forKey: field)
+            if old != value { changed.append(CacheField(key: key, field: field)) }
+        }
+        takeExpirations(for: other.fields, from: other.expirations)
+    }
+
+    /// Writes the fields of a later write of the same key over this record's, with their expiry.
+    mutating func write(_ laterFields: RecordFields, expirations laterExpirations: [String: Date]) {
+        fields.merge(laterFields)
+        takeExpirations(for: laterFields, from: laterExpirations)
+    }
+
+    /// A field written again takes the new write's expiry, or none.
+    private mutating func takeExpirations(for written: RecordFields, from writtenExpirations: [String: Date]) {
+        guard !expirations.isEmpty || !writtenExpirations.isEmpty else { return }
+        for field in written.keys { expirations[field] = writtenExpirations[field] }
+    }
+}
+
 /// A field's value in a record. Not `indirect`: a list's array already holds its elements out of
 /// line, and boxing every value would cost an allocation per field of every record.
 public enum RecordValue: Sendable, Hashable {
