@@ -198,24 +198,22 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     /// new to the file (most of a first write) costs one search of the table, not a search to
     /// find nothing and another to insert. Only a record the file already has is read, merged
     /// field by field and written back, and only when a field changed.
-    public func merge(records: RecordSet) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> ChangedFields {
         try withWriter { database in
-            try database.transaction { () throws(SQLiteCacheError) -> [CacheField] in
+            try database.transaction { () throws(SQLiteCacheError) -> ChangedFields in
                 let insert = try database.prepare(Self.insertNew)
-                var changed: [CacheField] = []
+                var changed = ChangedFields()
                 // One buffer for every record's bytes: encoding allocates nothing once it has grown.
                 var buffer = RecordBuffer()
                 for (key, record) in Self.inKeyOrder(records) {
                     buffer.removeAll()
                     RecordCoding.encode(record, into: &buffer)
                     guard try Self.run(insert, key: key, buffer: buffer) == 0 else {
-                        record.fields.appendFields(at: key, to: &changed)
+                        changed.append(everyFieldOf: record.fields, at: key)
                         continue
                     }
                     guard var merged = try Self.load(key, with: database.prepare(Self.select)) else { continue }
-                    let before = changed.count
-                    merged.merge(record, changed: &changed)
-                    guard changed.count != before else { continue }
+                    guard merged.merge(record, changed: &changed) else { continue }
                     buffer.removeAll()
                     RecordCoding.encode(merged, into: &buffer)
                     _ = try Self.run(database.prepare(Self.replace), key: key, buffer: buffer)

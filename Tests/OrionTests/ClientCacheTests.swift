@@ -175,7 +175,7 @@ private struct UnwritableCache: NormalizedCache {
     struct Failure: Error {}
 
     func loadRecords(forKeys keys: Set<CacheKey>) throws -> [CacheKey: Record] { [:] }
-    func merge(records: RecordSet) throws -> [CacheField] { throw Failure() }
+    func merge(records: RecordSet) throws -> ChangedFields { throw Failure() }
     func removeRecords(forKeys keys: Set<CacheKey>) throws { throw Failure() }
     func allKeys() throws -> Set<CacheKey> { [] }
     func clear() throws { throw Failure() }

@@ -73,7 +73,7 @@ import Testing
 
     @Test func subscribersAreToldWhenALayerComesAndGoes() throws {
         let store = try Self.store()
-        let changes = Mutex<[[CacheField]]>([])
+        let changes = Mutex<[ChangedFields]>([])
         let subscription = store.subscribe { fields in changes.withLock { $0.append(fields) } }
         defer { store.unsubscribe(subscription) }
         let before = store.version

@@ -91,7 +91,7 @@ public final class ChainedNormalizedCache: NormalizedCache {
     ///
     /// - Returns: the fields the back reports changed, each once.
     /// - Throws: what the back throws; the front is then unchanged.
-    public func merge(records: RecordSet) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> ChangedFields {
         try withLock {
             let changed = try back.merge(records: records)
             // The front's copies are the back's records before this merge, so merging the same

@@ -7,7 +7,7 @@ public protocol NormalizedCache: Sendable {
     func loadRecord(forKey key: CacheKey) throws -> Record?
     /// Merges `records` field by field into what is stored, in one transaction, and returns
     /// the fields that changed, each once, for watchers.
-    func merge(records: RecordSet) throws -> [CacheField]
+    func merge(records: RecordSet) throws -> ChangedFields
     /// Removes records, in one transaction.
     func removeRecords(forKeys keys: Set<CacheKey>) throws
     /// The key of every record: what garbage collection sweeps.

@@ -30,19 +30,27 @@ public struct Record: Sendable, Hashable {
 extension Record {
     /// Merges `other`'s fields into this record, adding the fields that changed to `changed`:
     /// what a `NormalizedCache` does in `merge(records:)`.
-    public mutating func merge(_ other: Record, changed: inout [CacheField]) {
+    ///
+    /// - Returns: whether a field changed.
+    @discardableResult
+    public mutating func merge(_ other: Record, changed: inout ChangedFields) -> Bool {
         // A new record takes the other's fields whole: the common case of a first write.
         if fields.isEmpty && expirations.isEmpty {
             fields = other.fields
             expirations = other.expirations
-            other.fields.appendFields(at: key, to: &changed)
-            return
+            changed.append(everyFieldOf: other.fields, at: key)
+            return !other.fields.isEmpty
         }
+        var anyChanged = false
         for (field, value) in other.fields {
             let old = fields.updateValue(value, forKey: field)
-            if old != value { changed.append(CacheField(key: key, field: field)) }
+            if old != value {
+                changed.append(CacheField(key: key, field: field))
+                anyChanged = true
+            }
         }
         takeExpirations(for: other.fields, from: other.expirations)
+        return anyChanged
     }
 
     /// Writes the fields of a later write of the same key over this record's, with their expiry.

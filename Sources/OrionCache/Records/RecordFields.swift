@@ -97,12 +97,6 @@ public struct RecordFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Appends each field, as a field of the record at `key`, to `changed`: what a new record, or
-    /// a removed one, changes for a watcher.
-    package func appendFields(at key: CacheKey, to changed: inout [CacheField]) {
-        for (field, _) in entries { changed.append(CacheField(key: key, field: field)) }
-    }
-
     /// Removes the field `key`, and returns its value.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> RecordValue? {

@@ -14,7 +14,7 @@ struct CacheLayer: Sendable {
         for (key, record) in records {
             removals.remove(key)
             var merged = pending[key] ?? Record(key: key)
-            var ignored: [CacheField] = []
+            var ignored = ChangedFields()
             merged.merge(record, changed: &ignored)
             pending[key] = merged
         }
@@ -33,7 +33,7 @@ struct CacheLayer: Sendable {
             if removals.contains(key) { found[key] = nil }
             guard let changes = pending[key] else { continue }
             var record = found[key] ?? Record(key: key)
-            var ignored: [CacheField] = []
+            var ignored = ChangedFields()
             record.merge(changes, changed: &ignored)
             found[key] = record
         }
@@ -44,15 +44,15 @@ struct CacheLayer: Sendable {
 
     /// The record fields that look different through the layer than in `below` (the records
     /// below it at ``keys``): what a watcher must read again when the layer comes or goes.
-    func changedFields(over below: [CacheKey: Record]) -> [CacheField] {
-        var fields: [CacheField] = []
+    func changedFields(over below: [CacheKey: Record]) -> ChangedFields {
+        var fields = ChangedFields()
         for (key, record) in pending {
             let old = below[key]?.fields
             for (field, value) in record.fields where old?[field] != value { fields.append(CacheField(key: key, field: field)) }
         }
         for key in removals {
             guard let record = below[key] else { continue }
-            record.fields.appendFields(at: key, to: &fields)
+            fields.append(everyFieldOf: record.fields, at: key)
         }
         return fields
     }

@@ -38,7 +38,7 @@ extension OrionStore {
     /// the data from before the update). Watchers are told of every field it had set. Removing
     /// a layer that is gone does nothing.
     public func removeOptimisticLayer(_ id: OptimisticLayerID) {
-        let (changed, version) = withWriteLock { () -> ([CacheField], UInt64) in
+        let (changed, version) = withWriteLock { () -> (ChangedFields, UInt64) in
             let (removed, rest) = optimisticLayers.withLock { layers -> (CacheLayer?, [CacheLayer]) in
                 guard let index = layers.firstIndex(where: { $0.id == id }) else { return (nil, []) }
                 let removed = layers.remove(at: index).layer

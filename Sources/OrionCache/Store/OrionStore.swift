@@ -59,7 +59,7 @@ public final class OrionStore: Sendable {
 
     /// Calls `handler` with the record fields (`Launch:92.isBooked`) that each later write
     /// changes, until `unsubscribe`.
-    public func subscribe(_ handler: @escaping @Sendable ([CacheField]) -> Void) -> UUID {
+    public func subscribe(_ handler: @escaping @Sendable (ChangedFields) -> Void) -> UUID {
         subscribeToChanges { handler($0.fields) }
     }
 
@@ -88,12 +88,12 @@ public final class OrionStore: Sendable {
 
     /// Merges records and tells subscribers what changed.
     @discardableResult
-    public func merge(records: RecordSet) throws -> [CacheField] {
+    public func merge(records: RecordSet) throws -> ChangedFields {
         try mergeVersioned(records: records).changed
     }
 
     /// Merges records; returns what changed and the version after the merge.
-    private func mergeVersioned(records: RecordSet, pageMerges: PageMerges = PageMerges()) throws -> (changed: [CacheField], version: UInt64) {
+    private func mergeVersioned(records: RecordSet, pageMerges: PageMerges = PageMerges()) throws -> (changed: ChangedFields, version: UInt64) {
         let (changed, version) = try withWriteLock {
             var records = records
             // Under the lock: the stored pages are those the merge joins.
@@ -106,14 +106,14 @@ public final class OrionStore: Sendable {
     }
 
     /// Under the write lock: the version after a write that changed `changed`.
-    func nextVersion(_ changed: [CacheField]) -> UInt64 {
+    func nextVersion(_ changed: ChangedFields) -> UInt64 {
         versions.withLock { version in
             if !changed.isEmpty { version += 1 }
             return version
         }
     }
 
-    func publish(_ changed: [CacheField], version: UInt64) {
+    func publish(_ changed: ChangedFields, version: UInt64) {
         guard !changed.isEmpty else { return }
         let change = StoreChange(fields: changed, version: version)
         for handler in subscribers.withLock({ Array($0.values) }) { handler(change) }
@@ -127,7 +127,7 @@ public final class OrionStore: Sendable {
     ///   - maxAge: how long the response may be used (its `Cache-Control: max-age`).
     /// - Returns: the fields that changed.
     @discardableResult
-    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> [CacheField] {
+    public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> ChangedFields {
         try write(data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
     }
 
@@ -143,7 +143,7 @@ public final class OrionStore: Sendable {
     /// Normalizes a response's data or a model's, stamps expirations and merges the records.
     private func write<Operation: GraphQLOperation>(
         _ data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
-    ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+    ) throws -> (changed: ChangedFields, dependencies: CacheDependencies) {
         let shape = OperationShape(operation)
         let normalizer = try data.withTapeObject { object in try Self.normalize(object, for: shape, tracksDependencies: tracksDependencies) }
         return try merge(normalizer, maxAge: maxAge)
@@ -151,7 +151,7 @@ public final class OrionStore: Sendable {
 
     private func write<Operation: GraphQLOperation>(
         _ data: DataDict, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
-    ) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+    ) throws -> (changed: ChangedFields, dependencies: CacheDependencies) {
         try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
     }
 
@@ -182,7 +182,7 @@ public final class OrionStore: Sendable {
 
     /// Stamps the normalized records' expirations and merges them, later pages of paginated
     /// fields joined with the stored ones.
-    private func merge(_ normalizer: Normalizer, maxAge: TimeInterval?) throws -> (changed: [CacheField], dependencies: CacheDependencies) {
+    private func merge(_ normalizer: Normalizer, maxAge: TimeInterval?) throws -> (changed: ChangedFields, dependencies: CacheDependencies) {
         var records = normalizer.records
         expiration.stamp(&records, responseMaxAge: maxAge, now: now())
         // Every field it depends on is written here: the data is as of this write's version.
@@ -192,14 +192,14 @@ public final class OrionStore: Sendable {
 
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
-    public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> [CacheField] {
+    public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> ChangedFields {
         try write(data: data, for: operation, maxAge: nil)
     }
 
     /// Writes a model's data as a server result with this max age: normalized from the model in
     /// place, as `write(data:for:maxAge:)` normalizes a response object.
     @discardableResult
-    package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> [CacheField] {
+    package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> ChangedFields {
         try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
     }
 
@@ -262,12 +262,12 @@ public final class OrionStore: Sendable {
             let result = try body(transaction)
             let removals = transaction.changes.removals
             // A removed record changes every field a watcher may have read from it.
-            var changed: [CacheField] = []
+            var changed = ChangedFields()
             for (key, record) in try cache.loadRecords(forKeys: removals) {
-                record.fields.appendFields(at: key, to: &changed)
+                changed.append(everyFieldOf: record.fields, at: key)
             }
             if !removals.isEmpty { try cache.removeRecords(forKeys: removals) }
-            changed += try cache.merge(records: transaction.changes.pending)
+            changed.append(contentsOf: try cache.merge(records: transaction.changes.pending))
             return (result, changed, nextVersion(changed))
         }
         publish(changed, version: version)

@@ -102,6 +102,6 @@ private final class Changes: @unchecked Sendable {
     private var stored: [Set<String>] = []
     private let lock = NSLock()
 
-    func add(_ fields: [CacheField]) { lock.withLock { stored.append(Set(fields.map(\.description))) } }
+    func add(_ fields: ChangedFields) { lock.withLock { stored.append(Set(fields.map(\.description))) } }
     var batches: [Set<String>] { lock.withLock { stored } }
 }
