@@ -36,7 +36,9 @@ struct Normalizer {
     /// sized for as many, rather than grown on the way, each growth copying its fields (when
     /// fields were a dictionary, whose growth hashed each again, 5 % of a GitHub response's
     /// write). Empty for selections without fragments.
-    private var fieldCounts: [ObjectIdentifier: Int] = [:]
+    private var fieldCounts: [SelectionShape: Int] = [:]
+    /// The object type the last lookup by `__typename` found (see `SchemaMetadata.objectType(forTypename:selectionsOn:lastLookedUp:)`).
+    private var lastLookedUpType: ObjectType?
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {
         self.schema = schema
@@ -65,7 +67,7 @@ struct Normalizer {
         var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
-        let shape = ObjectIdentifier(metadata)
+        let shape = SelectionShape(metadata)
         let ownFields = metadata.selections.count
         let expectedFields = fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields]
         var fields = RecordFields(minimumCapacity: expectedFields)
@@ -207,8 +209,10 @@ struct Normalizer {
     static let worthReserving = 8
 
     /// A
-    private func cacheKey<Source: NormalizerSource>(_ object: Source, typename: String?, metadata: SelectionSetMetadata) -> CacheKey? {
-        guard let typename, let type = schema.objectType(forTypename: typename, selectionsOn: metadata.parentType) else { return nil }
+    private mutating func cacheKey<Source: NormalizerSource>(_ object: Source, typename: String?, metadata: SelectionSetMetadata) -> CacheKey? {
+        guard let typename, let type = schema.objectType(forTypename: typename, selectionsOn: metadata.parentType, lastLookedUp: &lastLookedUpType) else {
+            return nil
+        }
         let selections = metadata.selections
         if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
             return Self.joined(info.uniqueKeyGroup ?? typename, ":", info.id)
