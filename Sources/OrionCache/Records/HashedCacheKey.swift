@@ -59,15 +59,17 @@ struct HashedCacheKey: Hashable, Sendable {
 
     /// The hash of `bytes`, or nil if one is not ASCII.
     private static func hash(ascii bytes: UnsafeRawBufferPointer) -> Int? {
+        // Read once: each read of a `static let` is a call on Linux.
+        let secret = Secret.drawn
         let count = bytes.count
-        var state = Secret.seed ^ UInt64(truncatingIfNeeded: count)
+        var state = secret.seed ^ UInt64(truncatingIfNeeded: count)
         var highBits: UInt64 = 0
         var offset = 0
         while count - offset > 16 {
             let first = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             let second = bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
             highBits |= first | second
-            state = fold(first ^ Secret.first, second ^ state)
+            state = fold(first ^ secret.first, second ^ state)
             offset += 16
         }
         // The last 1 to 16 bytes: two words that may overlap, or the bytes of a short key.
@@ -88,8 +90,8 @@ struct HashedCacheKey: Hashable, Sendable {
         }
         highBits |= first | second
         guard highBits & 0x8080_8080_8080_8080 == 0 else { return nil }
-        state = fold(first ^ Secret.first, second ^ state)
-        return Int(truncatingIfNeeded: fold(state ^ Secret.second, UInt64(truncatingIfNeeded: count) ^ Secret.first))
+        state = fold(first ^ secret.first, second ^ state)
+        return Int(truncatingIfNeeded: fold(state ^ secret.second, UInt64(truncatingIfNeeded: count) ^ secret.first))
     }
 
     /// The two halves of the full product, folded together.
@@ -101,11 +103,13 @@ struct HashedCacheKey: Hashable, Sendable {
 
     /// Secrets drawn from `Hasher`'s seed: new each run, fixed under
     /// `SWIFT_DETERMINISTIC_HASHING`, as `String`'s hashes are.
-    private enum Secret {
-        static let seed = draw(0)
+    private struct Secret {
+        static let drawn = Secret()
+
+        let seed = draw(0)
         // Odd, and with bits throughout, so that a product keeps what it multiplies.
-        static let first = draw(1) | 0x0101_0101_0101_0101
-        static let second = draw(2) | 0x0101_0101_0101_0101
+        let first = draw(1) | 0x0101_0101_0101_0101
+        let second = draw(2) | 0x0101_0101_0101_0101
 
         private static func draw(_ index: Int) -> UInt64 {
             var hasher = Hasher()

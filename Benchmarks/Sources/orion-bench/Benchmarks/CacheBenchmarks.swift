@@ -71,7 +71,7 @@ private final class CountingCache: NormalizedCache, @unchecked Sendable {
     private(set) var count = 0
 
     func loadRecords(forKeys keys: Set<CacheKey>) -> [CacheKey: Record] { [:] }
-    func merge(records: RecordSet) -> [CacheField] {
+    func merge(records: RecordSet) -> ChangedFields {
         count += records.count
         return []
     }
