@@ -10,6 +10,7 @@ extension TapeObject: NormalizerSource {
         return try? value.decodeString()
     }
 
+    @inline(__always)
     func forEachField(
         of metadata: SelectionSetMetadata, typename: String?, variables: [String: JSONValue],
         _ body: (Selection.Field, TapeValue) throws -> Void
