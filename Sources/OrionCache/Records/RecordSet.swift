@@ -32,8 +32,7 @@ public struct RecordSet: Sendable, Hashable, Sequence, ExpressibleByDictionaryLi
 
     /// Of a key that appears twice, the last record.
     public init(dictionaryLiteral elements: (CacheKey, Record)...) {
-        storage = Dictionary(minimumCapacity: elements.count)
-        for (key, record) in elements { storage[HashedCacheKey(key)] = record }
+        self.init(Dictionary(elements) { _, last in last })
     }
 
     public var count: Int { storage.count }
@@ -49,11 +48,19 @@ public struct RecordSet: Sendable, Hashable, Sequence, ExpressibleByDictionaryLi
 
     /// Adds `record` under its key, its fields written over those of a record already there.
     public mutating func insert(_ record: Record) {
-        let key = HashedCacheKey(record.key)
+        insert(record, at: record.key)
+    }
+
+    /// Adds `record` under `key`, which becomes its ``Record/key``: a transaction's records are
+    /// kept by the key they were written at, whatever `updateRecord(_:_:)` made of theirs.
+    mutating func insert(_ record: Record, at key: CacheKey) {
+        var record = record
+        record.key = key
+        let hashed = HashedCacheKey(key)
         // Not `Record.merge`, which compares each field to tell a watcher what changed.
-        guard var earlier = storage.updateValue(record, forKey: key) else { return }
+        guard var earlier = storage.updateValue(record, forKey: hashed) else { return }
         earlier.write(record.fields, expirations: record.expirations)
-        storage[key] = earlier
+        storage[hashed] = earlier
     }
 
     /// Adds a record of `fields` (without expiry) at `key`, its fields written over those of a

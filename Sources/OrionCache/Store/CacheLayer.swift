@@ -13,10 +13,7 @@ struct CacheLayer: Sendable {
     mutating func add(_ records: RecordSet) {
         for (key, record) in records {
             removals.remove(key)
-            var merged = pending[key] ?? Record(key: key)
-            var ignored = ChangedFields()
-            merged.merge(record, changed: &ignored)
-            pending[key] = merged
+            pending.insert(record, at: key)
         }
     }
 
