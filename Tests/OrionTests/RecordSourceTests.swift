@@ -133,4 +133,34 @@ import Testing
             #expect(try transaction.read(HeroQuery.Details.self, at: Self.heroKey).friends.map(\.name) == ["Luke", "Han"])
         }
     }
+
+    /// A record changed in a transaction stays at the key it was read from, twice changed and
+    /// whatever the change does to its `key`: no record appears at another key, and a new one
+    /// is stored with the key it is stored at.
+    @Test func aTransactionKeepsARecordAtTheKeyItWasUpdatedAt() throws {
+        let store = Self.store()
+        let keysBefore = try store.cache.allKeys()
+        try store.withinReadWriteTransaction { transaction in
+            try transaction.updateRecord("Droid:new") { record in
+                record.key = "Droid:elsewhere"
+                record.fields["name"] = .value(.string("BB-8"))
+            }
+            try transaction.updateRecord(Self.heroKey) { record in
+                record.key = "Droid:elsewhere"
+                record.fields["ratio"] = .value(.double(0.5))
+            }
+            try transaction.updateRecord(Self.heroKey) { $0.fields["nickname"] = .value(.string("Artoo")) }
+            let hero = try transaction.read(query: HeroQuery()).hero
+            #expect(hero?.ratio == 0.5)
+            #expect(hero?.nickname == "Artoo")
+        }
+        #expect(try store.cache.allKeys() == keysBefore.union(["Droid:new"]))
+        let new = try store.cache.loadRecord(forKey: "Droid:new")
+        #expect(new?.key == "Droid:new")
+        #expect(new?.fields["name"] == .value(.string("BB-8")))
+        let stored = try store.cache.loadRecord(forKey: Self.heroKey)
+        #expect(stored?.key == Self.heroKey)
+        #expect(stored?.fields["ratio"] == .value(.double(0.5)))
+        #expect(stored?.fields["nickname"] == .value(.string("Artoo")))
+    }
 }
