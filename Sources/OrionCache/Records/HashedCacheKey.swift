@@ -35,10 +35,10 @@ struct HashedCacheKey: Hashable, Sendable {
     ///
     /// Equal strings must hash alike, and three non-ASCII characters equal ASCII ones as
     /// strings: U+212A KELVIN SIGN is `K`, U+037E GREEK QUESTION MARK `;` and U+1FEF GREEK VARIA
-    /// a backtick (their canonical decompositions; Unicode's stability policy adds no more). A
-    /// key made of ASCII and those is hashed as its ASCII spelling; any other non-ASCII key
-    /// equals no ASCII key and takes `String`'s hash, which canonical equivalence already
-    /// respects.
+    /// a backtick (their canonical decompositions). A key made of ASCII and those is hashed as
+    /// its ASCII spelling; any other non-ASCII key equals no ASCII key and takes `String`'s
+    /// hash, which canonical equivalence already respects. `HashedCacheKeyTests` asks `String`
+    /// about every scalar, so a Unicode version that added a fourth would fail it.
     static func hash(of key: CacheKey) -> Int {
         let ascii = key.utf8.withContiguousStorageIfAvailable { hash(ascii: UnsafeRawBufferPointer($0)) }
             ?? Array(key.utf8).withUnsafeBytes(hash(ascii:))

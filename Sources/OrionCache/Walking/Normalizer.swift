@@ -37,7 +37,8 @@ struct Normalizer {
     /// fields were a dictionary, whose growth hashed each again, 5 % of a GitHub response's
     /// write). Empty for selections without fragments.
     private var fieldCounts: [SelectionShape: Int] = [:]
-    /// The object type the last lookup by `__typename` found (see `SchemaMetadata.objectType(forTypename:selectionsOn:lastLookedUp:)`).
+    /// The object type the last lookup by `__typename` found (see
+    /// `SchemaMetadata.objectType(forTypename:selectionsOn:lastLookedUp:)`).
     private var lastLookedUpType: ObjectType?
 
     init(schema: any SchemaMetadata.Type, variables: [String: JSONValue], tracksDependencies: Bool = false) {

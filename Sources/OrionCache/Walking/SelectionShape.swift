@@ -10,6 +10,7 @@ struct SelectionShape: Hashable {
         id = ObjectIdentifier(metadata)
     }
 
+    /// The address, mixed with the table's seed (``TableHash``).
     func _rawHashValue(seed: Int) -> Int {
         TableHash.mix(Int(bitPattern: id), seed: seed)
     }
