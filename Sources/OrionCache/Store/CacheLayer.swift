@@ -30,8 +30,8 @@ struct CacheLayer: Sendable {
             if removals.contains(key) { found[key] = nil }
             guard let changes = pending[key] else { continue }
             var record = found[key] ?? Record(key: key)
-            var ignored = ChangedFields()
-            record.merge(changes, changed: &ignored)
+            // Written over, as a later write of the same key is: no one is told what changed.
+            record.write(changes.fields, expirations: changes.expirations)
             found[key] = record
         }
     }
