@@ -29,5 +29,23 @@ import Testing
         #expect(code.rawValue == 1009)
         #expect(reason.contains("larger than 3000 bytes"), "\(reason)")
     }
+
+    /// Results are delivered on the event loop as they are read, other messages by the
+    /// transport's actor: a result read after an `error` that is still on its way there must not
+    /// overtake it (here it must be dropped, as the operation is over). The server writes the four
+    /// messages at once, so the event loop reads the last while the error waits for the actor.
+    @Test func aResultReadAfterAnErrorDoesNotOvertakeIt() async throws {
+        let server = try FaultServer(.resultAfterError)
+        let transport = WebSocketTransport(url: server.webSocketURL, reconnection: .never, connector: NIOWebSocketConnector())
+        let recorder = Recorder(transport.subscribe(CounterSubscription()))
+        #expect(try await recorder.nextData()?.count == 1)
+        let error = try await recorder.nextError()
+        guard case .operationFailed(let errors)? = error as? WebSocketTransportError else {
+            Issue.record("expected the operation's error after the first result, got \(error)")
+            return
+        }
+        #expect(errors.map(\.message) == ["the counter broke"])
+        await transport.pause()
+    }
 }
 #endif

@@ -33,13 +33,15 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         let request = try WebSocketUpgradeRequest(url: url, subprotocol: subprotocol, headers: headers)
         let tls = try request.usesTLS ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
         let maxFrameSize = min(maxMessageSize, Int(UInt32.max))
+        // Made first: the pipeline's first reader of frames hands text to it on the event loop.
+        let connection = NIOWebSocketConnection(maxMessageSize: maxMessageSize)
         let upgrade: EventLoopFuture<UpgradeOutcome>
         do {
             upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.nanoseconds(Int64(connectTimeout * 1_000_000_000)))
                 .connect(host: request.host, port: request.port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try Self.configure(channel, for: request, tls: tls, maxFrameSize: maxFrameSize)
+                        try Self.configure(channel, for: request, tls: tls, maxFrameSize: maxFrameSize, connection: connection)
                     }
                 }
         } catch {
@@ -53,7 +55,6 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         }
         switch outcome {
         case .upgraded(let channel):
-            let connection = NIOWebSocketConnection(maxMessageSize: maxMessageSize)
             connection.start(channel)
             return connection
         case .refused(let refusal):
@@ -69,7 +70,8 @@ public struct NIOWebSocketConnector: WebSocketConnector {
     }
 
     private static func configure(
-        _ channel: any Channel, for request: WebSocketUpgradeRequest, tls: NIOSSLContext?, maxFrameSize: Int
+        _ channel: any Channel, for request: WebSocketUpgradeRequest, tls: NIOSSLContext?, maxFrameSize: Int,
+        connection: NIOWebSocketConnection
     ) throws -> EventLoopFuture<UpgradeOutcome> {
         if let tls {
             // SNI names a host, never an address.
@@ -79,7 +81,8 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         }
         let upgrader = NIOTypedWebSocketClientUpgrader<UpgradeOutcome>(maxFrameSize: maxFrameSize) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
-                .upgraded(try NIOAsyncChannel<NIOFrame, NIOFrame>(wrappingChannelSynchronously: channel))
+                try channel.pipeline.syncOperations.addHandler(DirectTextHandler(connection: connection))
+                return .upgraded(try NIOAsyncChannel<NIOFrame, NIOFrame>(wrappingChannelSynchronously: channel))
             }
         }
         var headers = HTTPHeaders()
@@ -184,6 +187,9 @@ final class RefusedUpgradeReader: ChannelInboundHandler, RemovableChannelHandler
 /// socket and hands each message straight to the transport's frame handler (no stream between
 /// them: a hand-off between tasks costs more than a small message); frames to send go through a
 /// stream the same task's writer pumps.
+///
+/// A whole text message the receiver's `take` wants never reaches that task: `DirectTextHandler`
+/// offers it on the event loop, when the reader has no earlier frame left to finish.
 final class NIOWebSocketConnection: WebSocketConnection {
     private enum Outgoing: Sendable {
         case text(String)
@@ -195,12 +201,17 @@ final class NIOWebSocketConnection: WebSocketConnection {
     /// taking it for each frame costs one retain, not one per field.
     private final class Receiver: Sendable {
         let id: Int
+        let take: @Sendable (String) -> Bool
         let handle: @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool
         /// Resumed with `true` when the receiver is released.
         let done: CheckedContinuation<Bool, Never>
 
-        init(id: Int, handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool, done: CheckedContinuation<Bool, Never>) {
+        init(
+            id: Int, take: @escaping @Sendable (String) -> Bool, handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool,
+            done: CheckedContinuation<Bool, Never>
+        ) {
             self.id = id
+            self.take = take
             self.handle = handle
             self.done = done
         }
@@ -215,6 +226,9 @@ final class NIOWebSocketConnection: WebSocketConnection {
         var end: OrionWebSocket.WebSocketFrame?
         /// Whether the reader is in the receiver's handler.
         var delivering = false
+        /// Frames the event loop handed to the reader that it has not finished with: while there
+        /// are any, a text frame must wait its turn behind them rather than go to `take`.
+        var pending = 0
 
         /// The receiver for the next frame: `.some(nil)` once the connection is over, `nil` when
         /// there is none yet.
@@ -282,6 +296,8 @@ final class NIOWebSocketConnection: WebSocketConnection {
         // A text message in fragments: its bytes so far.
         var message: ByteBuffer?
         for try await frame in inbound {
+            // Done with it, whichever way this iteration ends (see `DirectTextHandler`).
+            defer { state.withLock { $0.pending -= 1 } }
             switch frame.opcode {
             case .text:
                 message = frame.unmaskedData
@@ -335,7 +351,12 @@ final class NIOWebSocketConnection: WebSocketConnection {
             }
         }
         guard let receiver else { return }
-        let wantsMore = await receiver.handle(frame)
+        let wantsMore: Bool
+        if case .text(let text) = frame, receiver.take(text) {
+            wantsMore = true
+        } else {
+            wantsMore = await receiver.handle(frame)
+        }
         let released = state.withLock { state -> Receiver? in
             state.delivering = false
             // A client's close during the delivery left the release to it, so that the receiver
@@ -363,11 +384,17 @@ final class NIOWebSocketConnection: WebSocketConnection {
     }
 
     func receiveFrames(_ handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool) async {
+        await receiveFrames(offeringTextTo: { _ in false }, handle)
+    }
+
+    func receiveFrames(
+        offeringTextTo take: @escaping @Sendable (String) -> Bool, _ handle: @escaping @Sendable (OrionWebSocket.WebSocketFrame) async -> Bool
+    ) async {
         let registered: Bool = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
             let (receiver, reader) = state.withLock { state -> (Receiver?, CheckedContinuation<Receiver?, Never>?) in
                 guard state.end == nil else { return (nil, nil) }
                 state.receivers += 1
-                let receiver = Receiver(id: state.receivers, handle: handle, done: done)
+                let receiver = Receiver(id: state.receivers, take: take, handle: handle, done: done)
                 state.receiver = receiver
                 // A waiting reader delivers to it at once.
                 defer { state.reader = nil }
@@ -383,6 +410,21 @@ final class NIOWebSocketConnection: WebSocketConnection {
 
     func send(text: String) async throws {
         outgoingContinuation.yield(.text(text))
+    }
+
+    /// On the event loop, for a whole text message: the receiver's `take`, when the message may
+    /// go to it now (the connection is open, and the reader has no earlier frame left to
+    /// finish); `nil` when it must go through the reader.
+    fileprivate func directTake() -> (@Sendable (String) -> Bool)? {
+        state.withLock { state in
+            guard state.end == nil, state.pending == 0 else { return nil }
+            return state.receiver?.take
+        }
+    }
+
+    /// On the event loop: a frame goes to the reader, which will say when it is done with it.
+    fileprivate func handingToReader() {
+        state.withLock { $0.pending += 1 }
     }
 
     func receive() async throws -> OrionWebSocket.WebSocketFrame {
@@ -408,6 +450,37 @@ final class NIOWebSocketConnection: WebSocketConnection {
         }
         reader?.resume(returning: nil)
         receiver?.done.resume(returning: true)
+    }
+}
+/// The first reader of the socket's frames, on the event loop: hands a whole text message to
+/// the connection's receiver at once (`take`), saving the hand-offs to the reader's task and on
+/// to the transport, when nothing read before it is still on its way there; every other frame
+/// goes on down the pipeline to the reader, counted, so that none is overtaken.
+final class DirectTextHandler: ChannelInboundHandler {
+    typealias InboundIn = NIOFrame
+    typealias InboundOut = NIOFrame
+
+    private let connection: NIOWebSocketConnection
+    /// Inside a message sent in fragments: its frames go to the reader, which joins them.
+    private var inFragments = false
+
+    init(connection: NIOWebSocketConnection) {
+        self.connection = connection
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = Self.unwrapInboundIn(data)
+        if frame.opcode == .text, frame.fin, !inFragments, let take = connection.directTake(),
+           take(String(decoding: frame.unmaskedData.readableBytesView, as: UTF8.self)) {
+            return
+        }
+        switch frame.opcode {
+        case .text: inFragments = !frame.fin
+        case .continuation where frame.fin: inFragments = false
+        default: break
+        }
+        connection.handingToReader()
+        context.fireChannelRead(data)
     }
 }
 #endif

@@ -19,6 +19,17 @@ public protocol WebSocketConnection: Sendable {
     /// reads its socket in a task of its own calls `handle` from that task instead, which saves
     /// a hand-off between tasks per frame.
     func receiveFrames(_ handle: @escaping @Sendable (WebSocketFrame) async -> Bool) async
+    /// ``receiveFrames(_:)``, with each text message offered first to `take`, a synchronous
+    /// function: a message it takes (returns `true` for) goes no further.
+    ///
+    /// The transport takes a subscription's results with it, so that they skip the hop onto its
+    /// actor. A connection may call `take` on its socket's own thread (the NIO client calls it on
+    /// the event loop, as it reads the frame), but only once `handle` has returned for every
+    /// earlier frame: frames are acted on in the order they came. The default offers each text
+    /// frame to `take` in the task that calls `handle`.
+    func receiveFrames(
+        offeringTextTo take: @escaping @Sendable (String) -> Bool, _ handle: @escaping @Sendable (WebSocketFrame) async -> Bool
+    ) async
     /// Closes the socket with `code`; a `receive` in progress returns (`.close` or a throw)
     /// soon after.
     func close(code: WebSocketCloseCode) async
@@ -34,6 +45,15 @@ extension WebSocketConnection {
                 frame = .close(code: .abnormalClosure, reason: "\(error)")
             }
             guard await handle(frame), case .text = frame else { return }
+        }
+    }
+
+    public func receiveFrames(
+        offeringTextTo take: @escaping @Sendable (String) -> Bool, _ handle: @escaping @Sendable (WebSocketFrame) async -> Bool
+    ) async {
+        await receiveFrames { frame in
+            if case .text(let text) = frame, take(text) { return true }
+            return await handle(frame)
         }
     }
 }

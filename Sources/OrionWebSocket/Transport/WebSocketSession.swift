@@ -31,6 +31,11 @@ enum OperationEvent: Sendable {
 ///    and drops every time gets growing delays and, in the end, the operations' failure.
 /// D. Pausing, and reconnecting for a new payload, close the socket on purpose: the loop sees
 ///    `closingOnPurpose` and neither counts nor reports it.
+/// E. Once a socket is acknowledged, its `next` messages are delivered where the socket reads
+///    them (`deliverDirectly`), without a hop onto the actor; every other message comes to the
+///    actor. The connection keeps them in order (see `receiveFrames(offeringTextTo:_:)`), and
+///    the operations are in a table under a lock, which both read: a result is never delivered
+///    after its operation's end, nor the end before the result.
 actor WebSocketSession {
     private struct Operation {
         let number: Int
@@ -60,8 +65,19 @@ actor WebSocketSession {
     private let connector: any WebSocketConnector
     private let clock: any WebSocketClock
 
+    /// What the socket's reader reads too, for a `next` message (E).
+    private struct OperationTable {
+        var operations: [String: Operation] = [:]
+        /// The socket whose `next` messages are delivered where they are read: the current one,
+        /// from its acknowledgement until the session stops reading it.
+        var directSocket: Int?
+        /// Whether a result (or the end) of an operation arrived on the current socket.
+        var deliveredResult = false
+    }
+
     private var connectingPayload: [String: JSONValue]?
-    private var operations: [String: Operation] = [:]
+    /// The one place the operations are; changed only by the actor.
+    private let table = Mutex(OperationTable())
     private var loop: Task<Void, Never>?
     private var connection: (any WebSocketConnection)?
     private var connectionNumber = 0
@@ -71,8 +87,6 @@ actor WebSocketSession {
     private var isPaused = false
     /// When the current socket was acknowledged, by `clock`.
     private var acknowledgedAt: Double?
-    /// Whether a result (or the end) of an operation arrived on the current socket.
-    private var deliveredResult = false
     /// How the current socket ended, once a frame decided it.
     private var readOutcome: ConnectionOutcome?
 
@@ -92,7 +106,7 @@ actor WebSocketSession {
     func start(
         id: String, number: Int, payload: [String: JSONValue], restartable: Bool, sink: @escaping @Sendable (OperationEvent) -> Void
     ) async {
-        operations[id] = Operation(number: number, payload: payload, restartable: restartable, sink: sink)
+        table.withLock { $0.operations[id] = Operation(number: number, payload: payload, restartable: restartable, sink: sink) }
         if let connection, isAcknowledged {
             await start(id: id, on: connection)
         } else {
@@ -102,7 +116,7 @@ actor WebSocketSession {
 
     /// The subscriber is gone: tells the server, when it knows of the operation.
     func stop(id: String) async {
-        guard let operation = operations.removeValue(forKey: id) else { return }
+        guard let operation = table.withLock({ $0.operations.removeValue(forKey: id) }) else { return }
         if let connection, isAcknowledged, operation.startedOn == connectionNumber {
             try? await connection.send(text: codec.stop(id: id))
         }
@@ -140,21 +154,26 @@ actor WebSocketSession {
     private func closeOnPurpose() async {
         guard let connection else { return }
         closingOnPurpose = true
+        stopDirectDelivery()
         if let terminate = codec.terminate { try? await connection.send(text: terminate) }
         await connection.close(code: .normalClosure)
     }
 
     // MARK: The loop (A)
 
+    private var hasOperations: Bool {
+        table.withLock { !$0.operations.isEmpty }
+    }
+
     private func startLoopIfNeeded() {
-        guard loop == nil, !isPaused, !operations.isEmpty else { return }
+        guard loop == nil, !isPaused, hasOperations else { return }
         loop = Task { await self.run() }
     }
 
     private func run() async {
         var failures = 0
         var lastError: WebSocketTransportError?
-        while !isPaused, !operations.isEmpty, !Task.isCancelled {
+        while !isPaused, hasOperations, !Task.isCancelled {
             if failures > 0 {
                 guard reconnection.allows(attempt: failures) else {
                     failAll(lastError)
@@ -162,7 +181,7 @@ actor WebSocketSession {
                 }
                 try? await clock.sleep(seconds: reconnection.delay(beforeAttempt: failures, randomFraction: clock.randomFraction()))
                 // Cancelled by `pause`.
-                guard !isPaused, !operations.isEmpty, !Task.isCancelled else { break }
+                guard !isPaused, hasOperations, !Task.isCancelled else { break }
             }
             switch await connectAndRead() {
             case .stopped:
@@ -199,13 +218,14 @@ actor WebSocketSession {
         self.connection = connection
         isAcknowledged = false
         acknowledgedAt = nil
-        deliveredResult = false
+        table.withLock { $0.deliveredResult = false }
         ackTimedOut = false
         closingOnPurpose = false
         defer {
             if connectionNumber == number {
                 self.connection = nil
                 isAcknowledged = false
+                stopDirectDelivery()
             }
         }
         do {
@@ -221,7 +241,9 @@ actor WebSocketSession {
         }
         defer { watchdog.cancel() }
         readOutcome = nil
-        await connection.receiveFrames { frame in await self.received(frame, on: connection, number: number) }
+        await connection.receiveFrames(offeringTextTo: { text in self.deliverDirectly(text, socket: number) }) { frame in
+            await self.received(frame, on: connection, number: number)
+        }
         if let readOutcome { return readOutcome }
         // The frames ended without one that decides: the client closed the socket.
         if closingOnPurpose || isPaused { return .stopped }
@@ -244,7 +266,30 @@ actor WebSocketSession {
         case .text(let text):
             readOutcome = await handle(text, on: connection, number: number)
         }
-        return readOutcome == nil
+        guard readOutcome == nil else {
+            stopDirectDelivery()
+            return false
+        }
+        return true
+    }
+
+    /// A `next` message of socket `socket`, delivered where it was read (E); `false` leaves the
+    /// message to the actor: another kind of message, a socket not (or no longer) acknowledged,
+    /// an operation the session does not know.
+    private nonisolated func deliverDirectly(_ text: String, socket: Int) -> Bool {
+        guard case .next(let id, let payload)? = try? codec.decode(text) else { return false }
+        return table.withLock { table in
+            guard table.directSocket == socket, let sink = table.operations[id]?.sink else { return false }
+            table.deliveredResult = true
+            // Under the lock: an operation's end, which the actor delivers under it too, comes
+            // after the result or before it is looked up, never between.
+            sink(.next(payload))
+            return true
+        }
+    }
+
+    private func stopDirectDelivery() {
+        table.withLock { $0.directSocket = nil }
     }
 
     private func ackDeadlinePassed(connection number: Int) async {
@@ -266,7 +311,7 @@ actor WebSocketSession {
 
     /// Whether the current socket showed that the connection works (C).
     private var socketWorked: Bool {
-        if deliveredResult { return true }
+        if table.withLock({ $0.deliveredResult }) { return true }
         guard let acknowledgedAt else { return false }
         return clock.now - acknowledgedAt >= reconnection.maxDelay
     }
@@ -287,6 +332,7 @@ actor WebSocketSession {
             guard !isAcknowledged else { return nil }
             isAcknowledged = true
             acknowledgedAt = clock.now
+            table.withLock { $0.directSocket = number }
             await startAll(on: connection, number: number)
         case .connectionRejected(let payload):
             // After the ack, legacy servers use it for a message they could not read, and go on.
@@ -299,18 +345,11 @@ actor WebSocketSession {
             break
         case .next(let id, let payload):
             // An id the client no longer knows: the server's answer crossed the client's stop.
-            // Only the sink: copying the whole operation out would retain its payload too.
-            guard let sink = operations[id]?.sink else { return nil }
-            deliveredResult = true
-            sink(.next(payload))
+            deliver(.next(payload), to: id, ending: false)
         case .error(let id, let errors):
-            guard let operation = operations.removeValue(forKey: id) else { return nil }
-            deliveredResult = true
-            operation.sink(.failed(.operationFailed(errors: errors)))
+            deliver(.failed(.operationFailed(errors: errors)), to: id, ending: true)
         case .complete(let id):
-            guard let operation = operations.removeValue(forKey: id) else { return nil }
-            deliveredResult = true
-            operation.sink(.completed)
+            deliver(.completed, to: id, ending: true)
         case .clientMessage(let type):
             await connection.close(code: codec.protocolErrorCloseCode)
             return .fatal(.unexpectedMessage(type: type))
@@ -318,9 +357,22 @@ actor WebSocketSession {
         return nil
     }
 
+    /// Delivers an event to operation `id`, if the session still has it, and removes the
+    /// operation when `ending`; under the table's lock, as `deliverDirectly` delivers (E).
+    private func deliver(_ event: OperationEvent, to id: String, ending: Bool) {
+        table.withLock { table in
+            // Only the sink: copying the whole operation out would retain its payload too.
+            guard let sink = table.operations[id]?.sink else { return }
+            if ending { table.operations[id] = nil }
+            table.deliveredResult = true
+            sink(event)
+        }
+    }
+
     /// (B)
     private func startAll(on connection: any WebSocketConnection, number: Int) async {
-        let pending = operations.filter { $0.value.startedOn != number }.sorted { $0.value.number < $1.value.number }.map(\.key)
+        let pending = table.withLock { $0.operations.filter { $0.value.startedOn != number } }
+            .sorted { $0.value.number < $1.value.number }.map(\.key)
         for id in pending {
             guard connectionNumber == number, isAcknowledged else { return }
             await start(id: id, on: connection)
@@ -328,27 +380,35 @@ actor WebSocketSession {
     }
 
     private func start(id: String, on connection: any WebSocketConnection) async {
-        guard var operation = operations[id], operation.startedOn != connectionNumber else { return }
-        operation.startedOn = connectionNumber
-        operations[id] = operation
-        try? await connection.send(text: codec.start(id: id, payload: operation.payload))
+        let number = connectionNumber
+        let payload = table.withLock { table -> [String: JSONValue]? in
+            guard table.operations[id] != nil, table.operations[id]?.startedOn != number else { return nil }
+            table.operations[id]?.startedOn = number
+            return table.operations[id]?.payload
+        }
+        guard let payload else { return }
+        try? await connection.send(text: codec.start(id: id, payload: payload))
     }
 
     /// Ends the operations already sent that `shouldFail` picks.
     private func failStarted(where shouldFail: (Operation) -> Bool, _ error: WebSocketTransportError) {
-        let ended = operations.filter { $0.value.startedOn != nil && shouldFail($0.value) }
-        for (id, operation) in ended.sorted(by: { $0.value.number < $1.value.number }) {
-            operations[id] = nil
-            operation.sink(.failed(error))
+        table.withLock { table in
+            let ended = table.operations.filter { $0.value.startedOn != nil && shouldFail($0.value) }
+            for (id, operation) in ended.sorted(by: { $0.value.number < $1.value.number }) {
+                table.operations[id] = nil
+                operation.sink(.failed(error))
+            }
         }
     }
 
     /// Ends every operation: with `error`, or as cancelled when `nil`.
     private func failAll(_ error: WebSocketTransportError?) {
-        let ended = operations.values.sorted { $0.number < $1.number }
-        operations = [:]
-        for operation in ended {
-            operation.sink(error.map { .failed($0) } ?? .failed(.connectionFailed(reason: "the transport was shut down")))
+        table.withLock { table in
+            let ended = table.operations.values.sorted { $0.number < $1.number }
+            table.operations = [:]
+            for operation in ended {
+                operation.sink(error.map { .failed($0) } ?? .failed(.connectionFailed(reason: "the transport was shut down")))
+            }
         }
     }
 }

@@ -11,12 +11,16 @@ import TestSupport
 ///   without a close frame, every time;
 /// - `.fragments`: accepts and acknowledges as well, then answers the operation (`graphql-transport-ws`)
 ///   with a result sent in three frames, split inside a two-byte character, a result in one
-///   frame, and a message of 4,096 bytes in two frames, and reads until the client closes.
+///   frame, and a message of 4,096 bytes in two frames, and reads until the client closes;
+/// - `.resultAfterError`: accepts and acknowledges, then answers the operation with, in one
+///   write, a result (`count` 1), a ping, an `error` for it and then another result (`count` 99),
+///   which a client must drop, and reads until the client closes.
 final class FaultServer: @unchecked Sendable {
     enum Fault: String {
         case refuse
         case acknowledgeAndDrop = "ack-drop"
         case fragments
+        case resultAfterError = "result-after-error"
     }
 
     // Set once in init; only terminated after.
@@ -85,6 +89,20 @@ class Handler(socketserver.StreamRequestHandler):
             large = json.dumps({"type": "next", "id": id, "payload": {"data": {"count": 3}, "extensions": {"padding": "x" * 4000}}}).encode()
             send(False, 0x1, large[:2048])
             send(True, 0x0, large[2048:])
+            self.wfile.flush()
+            while read_frame(self.rfile) is not None:
+                pass
+            return
+        if fault == "result-after-error":
+            import json
+            id = json.loads(start)["id"]
+            def frame(message):
+                data = json.dumps(message).encode()
+                return bytes([0x81, len(data)]) + data
+            self.wfile.write(frame({"type": "next", "id": id, "payload": {"data": {"count": 1}}})
+                             + frame({"type": "ping"})
+                             + frame({"type": "error", "id": id, "payload": [{"message": "the counter broke"}]})
+                             + frame({"type": "next", "id": id, "payload": {"data": {"count": 99}}}))
             self.wfile.flush()
             while read_frame(self.rfile) is not None:
                 pass
