@@ -64,9 +64,10 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
     public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
         _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
-        events(of: subscription) { object in
+        let variables = subscription.variablesWithDefaults
+        return events(of: subscription) { object in
             do throws(ResponseParsingError) {
-                return transform(try SubscriptionEvent.parse(object, for: subscription))
+                return transform(try SubscriptionEvent.parse(object, variables: variables))
             } catch {
                 // One event the client cannot read does not end the subscription.
                 return transform(.malformed(error))

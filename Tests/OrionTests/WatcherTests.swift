@@ -12,7 +12,7 @@ import Testing
         let store = OrionStore()
         let query = WatchedItems.AllQuery()
         let written = try store.writeTrackingDependencies(
-            data: ResponseObject(jsonData: Data(WatchedItems.allJSON(version: 1).utf8)), for: query, maxAge: nil)
+            data: ResponseObject(jsonData: Data(WatchedItems.allJSON(version: 1).utf8)), shape: OrionStore.OperationShape(query), maxAge: nil)
         let read = try store.readWithDependencies(query: query).dependencies
         #expect(written.fields == read.fields)
         #expect(written.fields.count == 1 + 3 * WatchedItems.count, "the root's items and each item's three fields")

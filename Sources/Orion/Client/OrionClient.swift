@@ -225,7 +225,7 @@ public final class OrionClient: Sendable {
         // Deferred fragments come in steps; such requests are not shared.
         if Query.hasDeferredFragments, let transport = networkTransport as? any IncrementalNetworkTransport {
             for try await result in transport.sendIncrementally(operation) {
-                yield(recorded(result, for: operation, writes: plan.writesResult))
+                yield(recorded(result, shape: OrionStore.OperationShape(operation), writes: plan.writesResult))
             }
             return
         }
@@ -252,7 +252,7 @@ public final class OrionClient: Sendable {
     private func fetchFromServer<Operation: GraphQLOperation>(
         _ operation: Operation, files: [GraphQLFile], writes: Bool
     ) async throws -> GraphQLResult<Operation.Data> {
-        recorded(try await networkTransport.send(operation, files: files), for: operation, writes: writes)
+        recorded(try await networkTransport.send(operation, files: files), shape: OrionStore.OperationShape(operation), writes: writes)
     }
 
     // Inlined into each caller, a subscription's per-event closure among them: see
@@ -261,9 +261,9 @@ public final class OrionClient: Sendable {
     /// subscription event, goes through here, and is written when `writes` (its plan) says so.
     /// Partial data (with errors) is written too: what the server did resolve is true.
     @inline(__always)
-    private func recorded<Operation: GraphQLOperation>(
-        _ result: GraphQLResult<Operation.Data>, for operation: Operation, writes: Bool
-    ) -> GraphQLResult<Operation.Data> {
+    private func recorded<Data: RootSelectionSet>(
+        _ result: GraphQLResult<Data>, shape: @autoclosure () -> OrionStore.OperationShape, writes: Bool
+    ) -> GraphQLResult<Data> {
         var result = result
         // Let go of the response: a result the app keeps must not keep its bytes alive.
         let dataObject = result.dataObject
@@ -272,11 +272,12 @@ public final class OrionClient: Sendable {
         do {
             // What it wrote, for a watcher, which then need not read the result back to learn it.
             // A transport that builds results in code has no response object: the model is written.
+            let shape = shape()
             switch (dataObject, store.hasSubscribers) {
-            case (let object?, true): result.cacheDependencies = try store.writeTrackingDependencies(data: object, for: operation, maxAge: result.maxAge)
-            case (let object?, false): try store.write(data: object, for: operation, maxAge: result.maxAge)
-            case (nil, true): result.cacheDependencies = try store.writeTrackingDependencies(data: data, for: operation, maxAge: result.maxAge)
-            case (nil, false): try store.write(data: data, for: operation, maxAge: result.maxAge)
+            case (let object?, true): result.cacheDependencies = try store.writeTrackingDependencies(data: object, shape: shape, maxAge: result.maxAge)
+            case (let object?, false): try store.write(data: object, shape: shape, maxAge: result.maxAge)
+            case (nil, true): result.cacheDependencies = try store.writeTrackingDependencies(data: data.__data, shape: shape, maxAge: result.maxAge)
+            case (nil, false): try store.write(data: data.__data, shape: shape, maxAge: result.maxAge)
             }
         } catch {
             result.cacheWriteError = error
@@ -320,8 +321,10 @@ public final class OrionClient: Sendable {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
         let writes = CachePlan(cachePolicy, for: .subscription).writesResult
+        // Taken out of the subscription once, for all its events.
+        let shape = OrionStore.OperationShape(subscription)
         // Written as the transport hands each event on: no task or stream of the client's between
         // the transport and the caller, whose hand-off would cost more than the event itself.
-        return transport.subscribe(subscription) { event in self.recorded(event.result, for: subscription, writes: writes) }
+        return transport.subscribe(subscription) { event in self.recorded(event.result, shape: shape, writes: writes) }
     }
 }

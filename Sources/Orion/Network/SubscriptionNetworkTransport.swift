@@ -62,10 +62,9 @@ extension SubscriptionEvent {
         SubscriptionEvent(result: GraphQLResult(data: nil, errors: [GraphQLError(malformedEvent: error)], extensions: nil, source: .server))
     }
 
-    /// Reads one GraphQL response object already indexed with the message that carried it.
-    package static func parse<Subscription: GraphQLOperation>(
-        _ object: ResponseObject, for subscription: Subscription
-    ) throws(ResponseParsingError) -> Self where Subscription.Data == Data {
-        SubscriptionEvent(result: try GraphQLResponse.parse(object, for: subscription))
+    /// Reads one GraphQL response object already indexed with the message that carried it,
+    /// with the subscription's `variablesWithDefaults`, worked out once for all its events.
+    package static func parse(_ object: ResponseObject, variables: [String: JSONValue]) throws(ResponseParsingError) -> Self {
+        SubscriptionEvent(result: try GraphQLResponse.parse(object, as: Data.self, variables: variables))
     }
 }

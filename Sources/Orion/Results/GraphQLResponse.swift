@@ -30,6 +30,15 @@ package enum GraphQLResponse {
     package static func parse<Operation: GraphQLOperation>(
         _ root: ResponseObject, for operation: Operation
     ) throws(ResponseParsingError) -> GraphQLResult<Operation.Data> {
+        try parse(root, as: Operation.Data.self, variables: operation.variablesWithDefaults)
+    }
+
+    /// Reads a response object to data of type `Data`, with `variables` (an operation's
+    /// `variablesWithDefaults`, which a subscription works out once for all its events).
+    @inline(__always)
+    package static func parse<Data: RootSelectionSet>(
+        _ root: ResponseObject, as _: Data.Type, variables: [String: JSONValue]
+    ) throws(ResponseParsingError) -> GraphQLResult<Data> {
         let dataValue = root.value(forKey: "data")
         let errorsValue = root.value(forKey: "errors")
         guard dataValue != nil || errorsValue != nil else {
@@ -49,7 +58,7 @@ package enum GraphQLResponse {
             }
             errors = parsed
         }
-        var data: Operation.Data?
+        var data: Data?
         var dataObject: ResponseObject?
         if let dataValue, !dataValue.isNull {
             do {
@@ -57,7 +66,7 @@ package enum GraphQLResponse {
                 // The errors are located for the fields that catch them (`@catch`), only when
                 // there are any: a response without errors decodes as it is.
                 let located = errors.map { dataValue.locatingFieldErrors($0) } ?? dataValue
-                data = try Operation.Data(responseValue: located, variables: operation.variablesWithDefaults)
+                data = try Data(responseValue: located, variables: variables)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
             } catch {

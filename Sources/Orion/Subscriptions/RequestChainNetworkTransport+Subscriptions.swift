@@ -84,6 +84,7 @@ extension RequestChainNetworkTransport {
             return
         }
         var parser = MultipartSubscriptionParser(boundary: boundary)
+        let variables = subscription.variablesWithDefaults
         for try await chunk in streamed.body {
             for part in try parser.append(chunk) {
                 switch part {
@@ -91,7 +92,7 @@ extension RequestChainNetworkTransport {
                     continue
                 case .payload(let payload):
                     do throws(ResponseParsingError) {
-                        yield(try SubscriptionEvent.parse(payload, for: subscription))
+                        yield(try SubscriptionEvent.parse(payload, variables: variables))
                     } catch {
                         // One event the client cannot read does not end the subscription.
                         yield(.malformed(error))

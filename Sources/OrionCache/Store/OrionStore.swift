@@ -128,43 +128,51 @@ public final class OrionStore: Sendable {
     /// - Returns: the fields that changed.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: ResponseObject, for operation: Operation, maxAge: TimeInterval? = nil) throws -> ChangedFields {
-        try write(data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+        try write(data, shape: OperationShape(operation), maxAge: maxAge, tracksDependencies: false).changed
     }
 
-    /// Writes a server result as `write(data:for:maxAge:)` does, and returns the record fields
+    /// Writes a server result as `write(data:for:maxAge:)` does, with what the write needs of
+    /// its operation taken out already: a subscription's events take it out once.
+    @discardableResult
+    package func write(data: ResponseObject, shape: OperationShape, maxAge: TimeInterval?) throws -> ChangedFields {
+        try write(data, shape: shape, maxAge: maxAge, tracksDependencies: false).changed
+    }
+
+    /// Writes a server result as `write(data:shape:maxAge:)` does, and returns the record fields
     /// it wrote, which are those a read of the operation reads, with the version they are as of:
     /// what a watcher of the result depends on, without reading it back.
-    package func writeTrackingDependencies<Operation: GraphQLOperation>(
-        data: ResponseObject, for operation: Operation, maxAge: TimeInterval?
-    ) throws -> CacheDependencies {
-        try write(data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+    package func writeTrackingDependencies(data: ResponseObject, shape: OperationShape, maxAge: TimeInterval?) throws -> CacheDependencies {
+        try write(data, shape: shape, maxAge: maxAge, tracksDependencies: true).dependencies
     }
 
     /// Normalizes a response's data or a model's, stamps expirations and merges the records.
-    private func write<Operation: GraphQLOperation>(
-        _ data: ResponseObject, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    private func write(
+        _ data: ResponseObject, shape: OperationShape, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: ChangedFields, dependencies: CacheDependencies) {
-        let shape = OperationShape(operation)
         let normalizer = try data.withTapeObject { object in try Self.normalize(object, for: shape, tracksDependencies: tracksDependencies) }
         return try merge(normalizer, maxAge: maxAge)
     }
 
-    private func write<Operation: GraphQLOperation>(
-        _ data: DataDict, for operation: Operation, maxAge: TimeInterval?, tracksDependencies: Bool
+    private func write(
+        _ data: DataDict, shape: OperationShape, maxAge: TimeInterval?, tracksDependencies: Bool
     ) throws -> (changed: ChangedFields, dependencies: CacheDependencies) {
-        try merge(Self.normalize(data, for: OperationShape(operation), tracksDependencies: tracksDependencies), maxAge: maxAge)
+        try merge(Self.normalize(data, for: shape, tracksDependencies: tracksDependencies), maxAge: maxAge)
     }
 
-    /// What normalizing needs of an operation, taken out of it so that the normalizing is
-    /// generic over the data's source alone: called with a concrete source it is specialized
-    /// for it, which it would not be inside code that is also generic over the operation.
-    private struct OperationShape {
+    /// What writing an operation's results needs of it: its schema, its variables (defaults
+    /// filled in), its selections and its root record's key.
+    ///
+    /// Taken out of the operation once per write, or once for all the events of a
+    /// subscription; and it keeps the normalizing generic over the data's source alone: called
+    /// with a concrete source it is specialized for it, which it would not be inside code that
+    /// is also generic over the operation.
+    package struct OperationShape: Sendable {
         let schema: any SchemaMetadata.Type
         let variables: [String: JSONValue]
         let metadata: SelectionSetMetadata
         let rootKey: CacheKey
 
-        init<Operation: GraphQLOperation>(_ operation: Operation) {
+        package init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
             metadata = Operation.Data.__metadata
@@ -200,14 +208,18 @@ public final class OrionStore: Sendable {
     /// place, as `write(data:for:maxAge:)` normalizes a response object.
     @discardableResult
     package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> ChangedFields {
-        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: false).changed
+        try write(data.__data, shape: OperationShape(operation), maxAge: maxAge, tracksDependencies: false).changed
     }
 
-    /// `writeTrackingDependencies(data:for:maxAge:)` for a model's data (a result built in code).
-    package func writeTrackingDependencies<Operation: GraphQLOperation>(
-        data: Operation.Data, for operation: Operation, maxAge: TimeInterval?
-    ) throws -> CacheDependencies {
-        try write(data.__data, for: operation, maxAge: maxAge, tracksDependencies: true).dependencies
+    /// `write(data:shape:maxAge:)` for a model's data (a result built in code).
+    @discardableResult
+    package func write(data: DataDict, shape: OperationShape, maxAge: TimeInterval?) throws -> ChangedFields {
+        try write(data, shape: shape, maxAge: maxAge, tracksDependencies: false).changed
+    }
+
+    /// `writeTrackingDependencies(data:shape:maxAge:)` for a model's data (a result built in code).
+    package func writeTrackingDependencies(data: DataDict, shape: OperationShape, maxAge: TimeInterval?) throws -> CacheDependencies {
+        try write(data, shape: shape, maxAge: maxAge, tracksDependencies: true).dependencies
     }
 
     /// The query's data if the cache holds all of it.
