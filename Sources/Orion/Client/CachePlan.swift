@@ -3,6 +3,7 @@ import OrionAPI
 /// What a cache policy means for one operation: the one reading of ``CachePolicy`` that every
 /// path of the client asks (fetches, watchers, mutations, uploads and subscriptions), so that no
 /// two paths can disagree on what a policy does.
+@usableFromInline
 struct CachePlan: Sendable, Hashable {
     /// Whether the cache is read before the server is asked: queries only.
     let readsCache: Bool
@@ -12,8 +13,9 @@ struct CachePlan: Sendable, Hashable {
     /// Whether the server is asked when the cache lacks data; `false`: the miss is the error.
     let fetchesOnMiss: Bool
     /// Whether a server result is written to the cache.
-    let writesResult: Bool
+    @usableFromInline let writesResult: Bool
 
+    @usableFromInline
     init(_ policy: CachePolicy, for operationType: GraphQLOperationType) {
         let isQuery = operationType == .query
         switch policy {

@@ -255,34 +255,46 @@ public final class OrionClient: Sendable {
         recorded(try await networkTransport.send(operation, files: files), shape: OrionStore.OperationShape(operation), writes: writes)
     }
 
-    // Inlined into each caller, a subscription's per-event closure among them: see
-    // `GraphQLResult.init`.
     /// The one cache writer: every server result, of a query, a mutation, an upload or a
     /// subscription event, goes through here, and is written when `writes` (its plan) says so.
     /// Partial data (with errors) is written too: what the server did resolve is true.
-    @inline(__always)
-    private func recorded<Data: RootSelectionSet>(
-        _ result: GraphQLResult<Data>, shape: @autoclosure () -> OrionStore.OperationShape, writes: Bool
+    ///
+    /// Inlinable, and generic only where it moves the result's fields: the write itself is
+    /// `write(_:data:maxAge:shape:)`. Code specialized for the app's data (a subscription's
+    /// per-event closure) then looks up no generic metadata and copies no result through its
+    /// value witnesses, which unspecialized code does for each event.
+    @inlinable @inline(__always)
+    func recorded<Data: RootSelectionSet>(
+        _ result: GraphQLResult<Data>, shape: OrionStore.OperationShape, writes: Bool
     ) -> GraphQLResult<Data> {
         var result = result
         // Let go of the response: a result the app keeps must not keep its bytes alive.
         let dataObject = result.dataObject
         result.dataObject = nil
         guard writes, result.source == .server, let data = result.data else { return result }
+        (result.cacheDependencies, result._cacheWriteError) = write(dataObject, data: data.__data, maxAge: result.maxAge, shape: shape)
+        return result
+    }
+
+    /// Writes a server result's data to the store: normalized from the response object when
+    /// there is one, else from the model (a transport that builds results in code); returns
+    /// what it wrote, when a watcher may want it, or why it could not write.
+    @usableFromInline
+    func write(
+        _ dataObject: ResponseObject?, data: DataDict, maxAge: TimeInterval?, shape: OrionStore.OperationShape
+    ) -> (dependencies: CacheDependencies?, error: (any Error)?) {
         do {
             // What it wrote, for a watcher, which then need not read the result back to learn it.
-            // A transport that builds results in code has no response object: the model is written.
-            let shape = shape()
             switch (dataObject, store.hasSubscribers) {
-            case (let object?, true): result.cacheDependencies = try store.writeTrackingDependencies(data: object, shape: shape, maxAge: result.maxAge)
-            case (let object?, false): try store.write(data: object, shape: shape, maxAge: result.maxAge)
-            case (nil, true): result.cacheDependencies = try store.writeTrackingDependencies(data: data.__data, shape: shape, maxAge: result.maxAge)
-            case (nil, false): try store.write(data: data.__data, shape: shape, maxAge: result.maxAge)
+            case (let object?, true): return (try store.writeTrackingDependencies(data: object, shape: shape, maxAge: maxAge), nil)
+            case (let object?, false): try store.write(data: object, shape: shape, maxAge: maxAge)
+            case (nil, true): return (try store.writeTrackingDependencies(data: data, shape: shape, maxAge: maxAge), nil)
+            case (nil, false): try store.write(data: data, shape: shape, maxAge: maxAge)
             }
+            return (nil, nil)
         } catch {
-            result.cacheWriteError = error
+            return (nil, error)
         }
-        return result
     }
 
     // MARK: watchers
@@ -313,6 +325,7 @@ public final class OrionClient: Sendable {
     ///
     /// - Throws: ``SubscriptionError/unsupportedTransport(_:)`` when the client's transport is
     ///   not a ``SubscriptionNetworkTransport``; otherwise the transport's errors.
+    @inlinable
     public func subscribe<Subscription: GraphQLSubscription>(
         subscription: Subscription, cachePolicy: CachePolicy = .fetchIgnoringCacheData
     ) -> AsyncThrowingStream<GraphQLResult<Subscription.Data>, any Error> {
@@ -320,6 +333,8 @@ public final class OrionClient: Sendable {
             let error = SubscriptionError.unsupportedTransport(String(describing: type(of: networkTransport)))
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
+        // Inlinable, so that the per-event closure is specialized for the app's subscription
+        // where it subscribes: see `recorded`.
         let writes = CachePlan(cachePolicy, for: .subscription).writesResult
         // Taken out of the subscription once, for all its events.
         let shape = OrionStore.OperationShape(subscription)

@@ -22,19 +22,23 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     public var hasNext = false
     /// Why the client could not write this server result to its cache (a full disk, a read-only
     /// or damaged cache file), when it could not; the result is still the server's, whole.
-    public internal(set) var cacheWriteError: (any Error)?
+    public internal(set) var cacheWriteError: (any Error)? {
+        get { _cacheWriteError }
+        set { _cacheWriteError = newValue }
+    }
+    @usableFromInline var _cacheWriteError: (any Error)?
     /// The errors of the queries a mutation refetched after its result (its `refetchQueries`),
     /// when any failed; the mutation's own result is unaffected.
     public internal(set) var refetchErrors: [any Error] = []
     /// The record fields the data was read from or written to, and the store version it is as
     /// of: set by the client as it reads or writes the cache, for watchers, so that they need not
     /// read it again.
-    var cacheDependencies: CacheDependencies?
+    @usableFromInline var cacheDependencies: CacheDependencies?
     /// The response's `data` as the server sent it, for the client's cache writer to normalize;
     /// let go of once written, so that a result kept by the app does not keep the response alive.
-    package var dataObject: ResponseObject?
+    @usableFromInline package var dataObject: ResponseObject?
     /// How long the data may be cached, from the response's `Cache-Control: max-age`.
-    package var maxAge: TimeInterval?
+    @usableFromInline package var maxAge: TimeInterval?
 
     // Inlined where results are made: a call of this generic initializer would look the result
     // type's metadata up at run time again, for each result of a subscription.

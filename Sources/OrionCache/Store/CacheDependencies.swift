@@ -3,6 +3,7 @@
 ///
 /// A change of the store at or before `version` is already in the data; only a later change
 /// of one of `fields` can change it.
+@usableFromInline
 package struct CacheDependencies: Sendable, Hashable {
     /// Every record field the data was read from or written to.
     package var fields: Set<CacheField>

@@ -166,12 +166,16 @@ public final class OrionStore: Sendable {
     /// subscription; and it keeps the normalizing generic over the data's source alone: called
     /// with a concrete source it is specialized for it, which it would not be inside code that
     /// is also generic over the operation.
-    package struct OperationShape: Sendable {
+    ///
+    /// A class: a subscription's per-event closure holds one, and hands it on with a retain.
+    @usableFromInline
+    package final class OperationShape: Sendable {
         let schema: any SchemaMetadata.Type
         let variables: [String: JSONValue]
         let metadata: SelectionSetMetadata
         let rootKey: CacheKey
 
+        @usableFromInline
         package init<Operation: GraphQLOperation>(_ operation: Operation) {
             schema = Operation.__schema
             variables = operation.variablesWithDefaults
