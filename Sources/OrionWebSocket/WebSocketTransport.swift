@@ -75,6 +75,16 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         }
     }
 
+    /// Each `next` message's payload goes to `read` as it is; `transform` is not called, as
+    /// every event of this transport is a response object.
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription,
+        readingResponses read: @escaping @Sendable (ResponseObject) -> Element,
+        transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        events(of: subscription, read: read)
+    }
+
     /// Runs a query or mutation as an operation on the socket: its one result, once the server
     /// completes it.
     public func send<Operation: GraphQLOperation>(

@@ -338,8 +338,21 @@ public final class OrionClient: Sendable {
         let writes = CachePlan(cachePolicy, for: .subscription).writesResult
         // Taken out of the subscription once, for all its events.
         let shape = OrionStore.OperationShape(subscription)
-        // Written as the transport hands each event on: no task or stream of the client's between
-        // the transport and the caller, whose hand-off would cost more than the event itself.
-        return transport.subscribe(subscription) { event in self.recorded(event.result, shape: shape, writes: writes) }
+        let variables = subscription.variablesWithDefaults
+        // Read and written as the transport hands each event on: no task or stream of the
+        // client's between the transport and the caller, whose hand-off would cost more than
+        // the event itself.
+        return transport.subscribe(subscription, readingResponses: { object in
+            let result: GraphQLResult<Subscription.Data>
+            do throws(ResponseParsingError) {
+                result = try GraphQLResponse.parse(object, as: Subscription.Data.self, variables: variables)
+            } catch {
+                // One event the client cannot read does not end the subscription.
+                result = SubscriptionEvent.malformed(error).result
+            }
+            return self.recorded(result, shape: shape, writes: writes)
+        }, transform: { event in
+            self.recorded(event.result, shape: shape, writes: writes)
+        })
     }
 }

@@ -24,4 +24,12 @@ public struct SplitNetworkTransport: SubscriptionNetworkTransport {
     ) -> AsyncThrowingStream<Element, any Error> {
         subscriptionNetworkTransport.subscribe(subscription, transform: transform)
     }
+
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription,
+        readingResponses read: @escaping @Sendable (ResponseObject) -> Element,
+        transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        subscriptionNetworkTransport.subscribe(subscription, readingResponses: read, transform: transform)
+    }
 }

@@ -15,9 +15,31 @@ public protocol SubscriptionNetworkTransport: NetworkTransport {
     func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
         _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error>
+
+    /// Starts the subscription as ``subscribe(_:transform:)`` does, handing each result that
+    /// arrives as a GraphQL response object (`{"data": …, "errors": …}`, indexed) to `read`
+    /// as it is, for the caller to read in code of its own, and any other event to `transform`.
+    ///
+    /// `OrionClient.subscribe` reads each response in code specialized for the subscription's
+    /// data, which looks up no generic metadata per event, as code generic over it must. A
+    /// transport with response objects at hand (the WebSocket transport) implements it; the
+    /// default hands every event to `transform`.
+    func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription,
+        readingResponses read: @escaping @Sendable (ResponseObject) -> Element,
+        transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error>
 }
 
 extension SubscriptionNetworkTransport {
+    public func subscribe<Subscription: GraphQLSubscription, Element: Sendable>(
+        _ subscription: Subscription,
+        readingResponses read: @escaping @Sendable (ResponseObject) -> Element,
+        transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
+    ) -> AsyncThrowingStream<Element, any Error> {
+        subscribe(subscription, transform: transform)
+    }
+
     /// Starts the subscription: its events as they are.
     public func subscribe<Subscription: GraphQLSubscription>(
         _ subscription: Subscription
@@ -42,7 +64,7 @@ public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
 
 extension SubscriptionEvent {
     /// A result parsed from a response, its data object inside.
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(result: GraphQLResult<Data>) {
         self.result = result
     }
@@ -58,12 +80,15 @@ extension SubscriptionEvent {
     /// An event the client could not read, as a result with no data and one
     /// `GraphQLError(malformedEvent:)` error: what a subscription delivers in its place
     /// before it goes on with the next event.
+    @usableFromInline
     package static func malformed(_ error: any OrionError) -> Self {
         SubscriptionEvent(result: GraphQLResult(data: nil, errors: [GraphQLError(malformedEvent: error)], extensions: nil, source: .server))
     }
 
     /// Reads one GraphQL response object already indexed with the message that carried it,
-    /// with the subscription's `variablesWithDefaults`, worked out once for all its events.
+    /// with the subscription's `variablesWithDefaults`, worked out once for all its events;
+    /// inlinable, as `GraphQLResponse.parse(_:as:variables:)` is.
+    @inlinable
     package static func parse(_ object: ResponseObject, variables: [String: JSONValue]) throws(ResponseParsingError) -> Self {
         SubscriptionEvent(result: try GraphQLResponse.parse(object, as: Data.self, variables: variables))
     }

@@ -7,6 +7,7 @@ import OrionAPI
 /// A field error that reaches a field throwing it (`@catch(to: THROW)`) with no field around it
 /// catching it fails the parse with ``ResponseParsingError/dataMismatch(_:)``, whose error has
 /// the path and the server's error.
+@usableFromInline
 package enum GraphQLResponse {
     package static func parse<Operation: GraphQLOperation>(
         _ body: Foundation.Data, for operation: Operation
@@ -24,8 +25,7 @@ package enum GraphQLResponse {
     }
 
     /// Reads a response object already indexed: a subscription message's payload, read with
-    /// the message that carried it. Inlined into `SubscriptionEvent.parse`, so that an event
-    /// looks its generic types' metadata up once, not in each function it passes through.
+    /// the message that carried it.
     @inline(__always)
     package static func parse<Operation: GraphQLOperation>(
         _ root: ResponseObject, for operation: Operation
@@ -35,16 +35,43 @@ package enum GraphQLResponse {
 
     /// Reads a response object to data of type `Data`, with `variables` (an operation's
     /// `variablesWithDefaults`, which a subscription works out once for all its events).
-    @inline(__always)
+    ///
+    /// Inlinable, and generic only where it wraps what `read(_:metadata:variables:)` read: code
+    /// specialized for the app's data (a subscription's per-event closure, see
+    /// `OrionClient.subscribe`) then makes the result without looking up generic metadata.
+    @inlinable @inline(__always)
     package static func parse<Data: RootSelectionSet>(
         _ root: ResponseObject, as _: Data.Type, variables: [String: JSONValue]
     ) throws(ResponseParsingError) -> GraphQLResult<Data> {
+        let response = try read(root, metadata: Data.__metadata, variables: variables)
+        var result = GraphQLResult(data: response.data.map { Data(_dataDict: $0) }, errors: response.errors, extensions: response.extensions, source: .server)
+        result.dataObject = response.dataObject
+        return result
+    }
+
+    /// What a response object holds, the data as a `DataDict` of the selections `metadata`
+    /// describes.
+    @usableFromInline
+    package struct Parts {
+        @usableFromInline var data: DataDict?
+        @usableFromInline var errors: [GraphQLError]?
+        @usableFromInline var extensions: [String: JSONValue]?
+        /// The response's `data`, for the cache writer.
+        @usableFromInline var dataObject: ResponseObject?
+    }
+
+    /// Reads a response object: its `data` with the selections `metadata` describes, and its
+    /// errors and extensions.
+    @usableFromInline
+    package static func read(
+        _ root: ResponseObject, metadata: SelectionSetMetadata, variables: [String: JSONValue]
+    ) throws(ResponseParsingError) -> Parts {
         let dataValue = root.value(forKey: "data")
         let errorsValue = root.value(forKey: "errors")
         guard dataValue != nil || errorsValue != nil else {
             throw .notAGraphQLResponse(reason: "it has neither \"data\" nor \"errors\".")
         }
-        var errors: [GraphQLError]?
+        var response = Parts()
         if let errorsValue, !errorsValue.isNull {
             guard case .list(let entries) = errorsValue.decodeJSON() else {
                 throw .notAGraphQLResponse(reason: "\"errors\" is not a list.")
@@ -56,27 +83,22 @@ package enum GraphQLResponse {
                 }
                 parsed.append(error)
             }
-            errors = parsed
+            response.errors = parsed
         }
-        var data: Data?
-        var dataObject: ResponseObject?
         if let dataValue, !dataValue.isNull {
             do {
-                dataObject = try dataValue.decodeObject()
+                response.dataObject = try dataValue.decodeObject()
                 // The errors are located for the fields that catch them (`@catch`), only when
                 // there are any: a response without errors decodes as it is.
-                let located = errors.map { dataValue.locatingFieldErrors($0) } ?? dataValue
-                data = try Data(responseValue: located, variables: variables)
+                let located = response.errors.map { dataValue.locatingFieldErrors($0) } ?? dataValue
+                response.data = try DataDict(decoding: located.decodeObject(), metadata: metadata, variables: variables)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
             } catch {
                 throw .notAGraphQLResponse(reason: "\(error)")
             }
         }
-        var extensions: [String: JSONValue]?
-        if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { extensions = fields }
-        var result = GraphQLResult(data: data, errors: errors, extensions: extensions, source: .server)
-        result.dataObject = dataObject
-        return result
+        if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { response.extensions = fields }
+        return response
     }
 }

@@ -40,10 +40,11 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
     /// How long the data may be cached, from the response's `Cache-Control: max-age`.
     @usableFromInline package var maxAge: TimeInterval?
 
-    // Inlined where results are made: a call of this generic initializer would look the result
-    // type's metadata up at run time again, for each result of a subscription.
+    // Inlined where results are made, in other modules too: a call of this generic initializer
+    // would look the result type's metadata up at run time again, for each result of a
+    // subscription.
     /// A result of `data` and the server's `errors` and `extensions`, from `source`.
-    @inline(__always) public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
+    @inlinable @inline(__always) public init(data: Data?, errors: [GraphQLError]?, extensions: [String: JSONValue]?, source: Source) {
         self.data = data
         self.errors = errors
         self.extensions = extensions
