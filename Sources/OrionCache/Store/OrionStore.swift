@@ -114,9 +114,9 @@ public final class OrionStore: Sendable {
     }
 
     func publish(_ changed: ChangedFields, version: UInt64) {
-        guard !changed.isEmpty else { return }
+        guard !changed.isEmpty, let handlers = subscribers.withLock({ $0.isEmpty ? nil : Array($0.values) }) else { return }
         let change = StoreChange(fields: changed, version: version)
-        for handler in subscribers.withLock({ Array($0.values) }) { handler(change) }
+        for handler in handlers { handler(change) }
     }
 
     /// Normalizes an operation's data into records and merges them.
