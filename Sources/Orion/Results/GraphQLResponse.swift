@@ -66,8 +66,10 @@ package enum GraphQLResponse {
     package static func read(
         _ root: ResponseObject, metadata: SelectionSetMetadata, variables: [String: JSONValue]
     ) throws(ResponseParsingError) -> Parts {
-        let dataValue = root.value(forKey: "data")
-        let errorsValue = root.value(forKey: "errors")
+        // One walk of the tape for the three keys.
+        let (dataValue, errorsValue, extensionsValue) = root.withTapeObject { root in
+            (root.value(forKey: "data")?.responseValue, root.value(forKey: "errors")?.responseValue, root.value(forKey: "extensions")?.responseValue)
+        }
         guard dataValue != nil || errorsValue != nil else {
             throw .notAGraphQLResponse(reason: "it has neither \"data\" nor \"errors\".")
         }
@@ -87,18 +89,19 @@ package enum GraphQLResponse {
         }
         if let dataValue, !dataValue.isNull {
             do {
-                response.dataObject = try dataValue.decodeObject()
+                let dataObject = try dataValue.decodeObject()
+                response.dataObject = dataObject
                 // The errors are located for the fields that catch them (`@catch`), only when
                 // there are any: a response without errors decodes as it is.
-                let located = response.errors.map { dataValue.locatingFieldErrors($0) } ?? dataValue
-                response.data = try DataDict(decoding: located.decodeObject(), metadata: metadata, variables: variables)
+                let decoded = try response.errors.map { try dataValue.locatingFieldErrors($0).decodeObject() } ?? dataObject
+                response.data = try DataDict(decoding: decoded, metadata: metadata, variables: variables)
             } catch let error as ResponseDecodingError {
                 throw .dataMismatch(error.prefixed(by: .key("data")))
             } catch {
                 throw .notAGraphQLResponse(reason: "\(error)")
             }
         }
-        if let value = root.value(forKey: "extensions"), case .object(let fields) = value.decodeJSON() { response.extensions = fields }
+        if let extensionsValue, case .object(let fields) = extensionsValue.decodeJSON() { response.extensions = fields }
         return response
     }
 }

@@ -85,7 +85,7 @@ package struct TapeValue {
 
     /// The value as a `ResponseValue`, which holds the tape: for what outlives the read.
     @usableFromInline
-    var responseValue: ResponseValue { ResponseValue(tape: reader.tape, index: index) }
+    package var responseValue: ResponseValue { ResponseValue(tape: reader.tape, index: index) }
 
     @usableFromInline
     func mismatch(_ expected: String) -> ResponseDecodingError {
