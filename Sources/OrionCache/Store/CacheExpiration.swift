@@ -24,8 +24,10 @@ public struct CacheExpiration: Sendable, Hashable {
     public static let never = CacheExpiration()
 
     /// Sets when each field of `records` goes stale, given the writing response's max age.
-    func stamp(_ records: inout RecordSet, responseMaxAge: TimeInterval?, now: Date) {
+    func stamp(_ records: inout RecordSet, responseMaxAge: TimeInterval?, now: @autoclosure () -> Date) {
         guard responseMaxAge != nil || !types.isEmpty || !fields.isEmpty else { return }
+        // Read only when something expires: most writes stamp nothing.
+        let now = now()
         for index in records.storage.values.indices {
             var record = records.storage.values[index]
             let typename = record.typename
