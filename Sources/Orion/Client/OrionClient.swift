@@ -265,9 +265,8 @@ public final class OrionClient: Sendable {
     /// value witnesses, which unspecialized code does for each event.
     @inlinable @inline(__always)
     func recorded<Data: RootSelectionSet>(
-        _ result: GraphQLResult<Data>, shape: OrionStore.OperationShape, writes: Bool
+        _ result: consuming GraphQLResult<Data>, shape: OrionStore.OperationShape, writes: Bool
     ) -> GraphQLResult<Data> {
-        var result = result
         // Let go of the response: a result the app keeps must not keep its bytes alive.
         let dataObject = result.dataObject
         result.dataObject = nil
