@@ -64,7 +64,7 @@ public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
 
 extension SubscriptionEvent {
     /// A result parsed from a response, its data object inside.
-    @inlinable @inline(__always)
+    @inline(__always)
     package init(result: GraphQLResult<Data>) {
         self.result = result
     }
@@ -86,9 +86,7 @@ extension SubscriptionEvent {
     }
 
     /// Reads one GraphQL response object already indexed with the message that carried it,
-    /// with the subscription's `variablesWithDefaults`, worked out once for all its events;
-    /// inlinable, as `GraphQLResponse.parse(_:as:variables:)` is.
-    @inlinable
+    /// with the subscription's `variablesWithDefaults`, worked out once for all its events.
     package static func parse(_ object: ResponseObject, variables: [String: JSONValue]) throws(ResponseParsingError) -> Self {
         SubscriptionEvent(result: try GraphQLResponse.parse(object, as: Data.self, variables: variables))
     }

@@ -26,6 +26,8 @@ public struct GraphQLResult<Data: RootSelectionSet>: Sendable {
         get { _cacheWriteError }
         set { _cacheWriteError = newValue }
     }
+    /// The storage of `cacheWriteError`, for the client's inlinable cache writer to set: inlinable
+    /// code cannot call an internal setter.
     @usableFromInline var _cacheWriteError: (any Error)?
     /// The errors of the queries a mutation refetched after its result (its `refetchQueries`),
     /// when any failed; the mutation's own result is unaffected.

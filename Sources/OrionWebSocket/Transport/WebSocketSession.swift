@@ -382,9 +382,10 @@ actor WebSocketSession {
     private func start(id: String, on connection: any WebSocketConnection) async {
         let number = connectionNumber
         let payload = table.withLock { table -> [String: JSONValue]? in
-            guard table.operations[id] != nil, table.operations[id]?.startedOn != number else { return nil }
-            table.operations[id]?.startedOn = number
-            return table.operations[id]?.payload
+            guard var operation = table.operations[id], operation.startedOn != number else { return nil }
+            operation.startedOn = number
+            table.operations[id] = operation
+            return operation.payload
         }
         guard let payload else { return }
         try? await connection.send(text: codec.start(id: id, payload: payload))
