@@ -65,14 +65,7 @@ public final class WebSocketTransport: SubscriptionNetworkTransport, Sendable {
         _ subscription: Subscription, transform: @escaping @Sendable (SubscriptionEvent<Subscription.Data>) -> Element
     ) -> AsyncThrowingStream<Element, any Error> {
         let variables = subscription.variablesWithDefaults
-        return events(of: subscription) { object in
-            do throws(ResponseParsingError) {
-                return transform(try SubscriptionEvent.parse(object, variables: variables))
-            } catch {
-                // One event the client cannot read does not end the subscription.
-                return transform(.malformed(error))
-            }
-        }
+        return events(of: subscription) { object in transform(.reading(object, variables: variables)) }
     }
 
     /// Each `next` message's payload goes to `read` as it is; `transform` is not called, as

@@ -342,14 +342,7 @@ public final class OrionClient: Sendable {
         // client's between the transport and the caller, whose hand-off would cost more than
         // the event itself.
         return transport.subscribe(subscription, readingResponses: { object in
-            let result: GraphQLResult<Subscription.Data>
-            do throws(ResponseParsingError) {
-                result = try GraphQLResponse.parse(object, as: Subscription.Data.self, variables: variables)
-            } catch {
-                // One event the client cannot read does not end the subscription.
-                result = SubscriptionEvent.malformed(error).result
-            }
-            return self.recorded(result, shape: shape, writes: writes)
+            self.recorded(SubscriptionEvent<Subscription.Data>.reading(object, variables: variables).result, shape: shape, writes: writes)
         }, transform: { event in
             self.recorded(event.result, shape: shape, writes: writes)
         })

@@ -64,7 +64,7 @@ public struct SubscriptionEvent<Data: RootSelectionSet>: Sendable {
 
 extension SubscriptionEvent {
     /// A result parsed from a response, its data object inside.
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(result: GraphQLResult<Data>) {
         self.result = result
     }
@@ -86,8 +86,18 @@ extension SubscriptionEvent {
     }
 
     /// Reads one GraphQL response object already indexed with the message that carried it,
-    /// with the subscription's `variablesWithDefaults`, worked out once for all its events.
-    package static func parse(_ object: ResponseObject, variables: [String: JSONValue]) throws(ResponseParsingError) -> Self {
-        SubscriptionEvent(result: try GraphQLResponse.parse(object, as: Data.self, variables: variables))
+    /// with the subscription's `variablesWithDefaults`, worked out once for all its events; an
+    /// object the client cannot read is a ``malformed(_:)`` event, which does not end the
+    /// subscription.
+    ///
+    /// Inlinable: `OrionClient.subscribe` reads each event with it in code specialized for the
+    /// app's data (see `GraphQLResponse.parse(_:as:variables:)`).
+    @inlinable
+    package static func reading(_ object: ResponseObject, variables: [String: JSONValue]) -> Self {
+        do throws(ResponseParsingError) {
+            return SubscriptionEvent(result: try GraphQLResponse.parse(object, as: Data.self, variables: variables))
+        } catch {
+            return .malformed(error)
+        }
     }
 }

@@ -91,12 +91,7 @@ extension RequestChainNetworkTransport {
                 case .heartbeat:
                     continue
                 case .payload(let payload):
-                    do throws(ResponseParsingError) {
-                        yield(try SubscriptionEvent.parse(payload, variables: variables))
-                    } catch {
-                        // One event the client cannot read does not end the subscription.
-                        yield(.malformed(error))
-                    }
+                    yield(.reading(payload, variables: variables))
                 case .malformed(let error):
                     yield(.malformed(error))
                 case .transportErrors(let errors):

@@ -73,6 +73,18 @@ actor WebSocketSession {
         var directSocket: Int?
         /// Whether a result (or the end) of an operation arrived on the current socket.
         var deliveredResult = false
+
+        /// Hands `event` to operation `id`, if there is one, and removes it when `ending`;
+        /// whether there was. Called under the lock, by the actor and by `deliverDirectly`: an
+        /// operation's end comes after its results or before one is looked up, never between.
+        mutating func deliver(_ event: OperationEvent, to id: String, ending: Bool) -> Bool {
+            // Only the sink: copying the whole operation out would retain its payload too.
+            guard let sink = operations[id]?.sink else { return false }
+            if ending { operations[id] = nil }
+            deliveredResult = true
+            sink(event)
+            return true
+        }
     }
 
     private var connectingPayload: [String: JSONValue]?
@@ -278,14 +290,7 @@ actor WebSocketSession {
     /// an operation the session does not know.
     private nonisolated func deliverDirectly(_ text: String, socket: Int) -> Bool {
         guard case .next(let id, let payload)? = try? codec.decode(text) else { return false }
-        return table.withLock { table in
-            guard table.directSocket == socket, let sink = table.operations[id]?.sink else { return false }
-            table.deliveredResult = true
-            // Under the lock: an operation's end, which the actor delivers under it too, comes
-            // after the result or before it is looked up, never between.
-            sink(.next(payload))
-            return true
-        }
+        return table.withLock { table in table.directSocket == socket && table.deliver(.next(payload), to: id, ending: false) }
     }
 
     private func stopDirectDelivery() {
@@ -357,16 +362,9 @@ actor WebSocketSession {
         return nil
     }
 
-    /// Delivers an event to operation `id`, if the session still has it, and removes the
-    /// operation when `ending`; under the table's lock, as `deliverDirectly` delivers (E).
+    /// (E)
     private func deliver(_ event: OperationEvent, to id: String, ending: Bool) {
-        table.withLock { table in
-            // Only the sink: copying the whole operation out would retain its payload too.
-            guard let sink = table.operations[id]?.sink else { return }
-            if ending { table.operations[id] = nil }
-            table.deliveredResult = true
-            sink(event)
-        }
+        _ = table.withLock { $0.deliver(event, to: id, ending: ending) }
     }
 
     /// (B)
