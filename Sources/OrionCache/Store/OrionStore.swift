@@ -205,17 +205,11 @@ public final class OrionStore: Sendable {
     /// Writes data built in code (a model, e.g. after an optimistic change) into the cache.
     @discardableResult
     public func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation) throws -> ChangedFields {
-        try write(data: data, for: operation, maxAge: nil)
+        try write(data: data.__data, shape: OperationShape(operation), maxAge: nil)
     }
 
-    /// Writes a model's data as a server result with this max age: normalized from the model in
-    /// place, as `write(data:for:maxAge:)` normalizes a response object.
-    @discardableResult
-    package func write<Operation: GraphQLOperation>(data: Operation.Data, for operation: Operation, maxAge: TimeInterval?) throws -> ChangedFields {
-        try write(data.__data, shape: OperationShape(operation), maxAge: maxAge, tracksDependencies: false).changed
-    }
-
-    /// `write(data:shape:maxAge:)` for a model's data (a result built in code).
+    /// `write(data:shape:maxAge:)` for a model's data (a result built in code): normalized from
+    /// the model in place, as a response object is.
     @discardableResult
     package func write(data: DataDict, shape: OperationShape, maxAge: TimeInterval?) throws -> ChangedFields {
         try write(data, shape: shape, maxAge: maxAge, tracksDependencies: false).changed
