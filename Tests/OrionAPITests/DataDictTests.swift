@@ -185,4 +185,15 @@ private enum TestSchemaMetadata: SchemaMetadata {
         #expect(first != renamed)
         #expect(first.hero?.named == second.hero?.named, "views compare too")
     }
+
+    /// A model is one reference, its `DataDict`'s storage: the compiler then gives every
+    /// generated model the value witnesses it shares with any single reference, and writes none
+    /// of its own. A wider `DataDict` (a reference and a range into storage shared by many
+    /// objects, tried for the memory of large responses) gave each model eight functions of its
+    /// own: 24 % more functions in the generated Star Wars module, 10 % more CPU to build it.
+    @Test func aModelIsOneReference() {
+        #expect(MemoryLayout<DataDict>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<HeroData.Hero>.size == MemoryLayout<AnyObject>.size)
+        #expect(MemoryLayout<HeroData.Hero?>.size == MemoryLayout<AnyObject>.size, "an optional model costs nothing more")
+    }
 }
