@@ -41,27 +41,26 @@ extension DataDict {
     init<Source: DataDictSource>(
         from object: Source, selections: [Selection], fields: [Unmanaged<Selection.Field>?], variables: [String: JSONValue]?
     ) throws {
-        var values: [Value] = []
-        values.reserveCapacity(selections.count)
+        let data = DataDict(capacity: selections.count)
         var typename: Typename = .unread
         var hint = 0
         for index in selections.indices {
             if let field = fields[index] {
-                values.append(try field._withUnsafeGuaranteedRef { field in try Self.decode(field, in: object, hint: &hint, variables: variables) })
+                data.append(try field._withUnsafeGuaranteedRef { field in try Self.decode(field, in: object, hint: &hint, variables: variables) })
                 continue
             }
             switch selections[index] {
             case .field(let field):
-                values.append(try Self.decode(field, in: object, hint: &hint, variables: variables))
+                data.append(try Self.decode(field, in: object, hint: &hint, variables: variables))
             case .inlineFragment(let model, let condition, let checksType):
-                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
+                data.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             case .fragment(let model, let condition, let checksType):
-                values.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
+                data.append(try Self.decode(model, condition: condition, checksType: checksType, in: object, variables: variables, typename: &typename))
             case .deferred(let model, _, let checksType):
-                values.append(try Self.decodeDeferred(model, checksType: checksType, in: object, variables: variables, typename: &typename))
+                data.append(try Self.decodeDeferred(model, checksType: checksType, in: object, variables: variables, typename: &typename))
             }
         }
-        self.init(values: values)
+        self = data
     }
 
     /// The object's `__typename`, read when a type case first needs it.

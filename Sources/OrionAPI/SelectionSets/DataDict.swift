@@ -3,24 +3,71 @@
 ///
 /// A model, and each view of it (`asHuman`, `fragments.heroDetails`), is a struct holding only
 /// its `DataDict`: one reference, so that models copy cheaply and their generated code stays
-/// small. A property reads its value by position, without a lookup or a cast. Equality and
-/// hashing compare the data, so two models are equal when they hold the same response data.
-public struct DataDict: Sendable, Hashable {
+/// small (a model of one reference shares the value witnesses of any reference, where a wider
+/// one gets functions of its own). A property reads its value by position, without a lookup or
+/// a cast. Equality and hashing compare the data, so two models are equal when they hold the
+/// same response data.
+public struct DataDict: @unchecked Sendable, Hashable {
     /// One value per selection: a field's value, or the data of a type case or fragment (`null`
     /// when its type condition does not hold, ``Value/excluded`` when @include/@skip left it
-    /// out).
-    @usableFromInline package let values: [Value]
+    /// out). Set once, by the decoding that made it (see `DataDictStorage`).
+    @usableFromInline let storage: DataDictStorage
 
+    /// Data with room for `capacity` values, none set yet: the decoding appends them.
     @inlinable
-    init(values: [Value]) {
-        self.values = values
+    init(capacity: Int) {
+        storage = DataDictStorage.make(capacity: capacity)
+    }
+
+    /// Sets the next value: only the decoding that made the data, before the data leaves it.
+    @inlinable @inline(__always)
+    func append(_ value: Value) {
+        storage.withUnsafeMutablePointers { count, values in
+            (values + count.pointee).initialize(to: value)
+            count.pointee += 1
+        }
+    }
+
+    /// The values, in the order of the selections.
+    @inlinable
+    package var values: Values { Values(data: self) }
+
+    /// The value of the selection at `index`.
+    @inlinable @inline(__always)
+    func value(at index: Int) -> Value {
+        storage.withUnsafeMutablePointers { count, values in
+            precondition(index >= 0 && index < count.pointee, "A DataDict of \(count.pointee) values read at \(index): the model was built from the data of other selections")
+            return values[index]
+        }
+    }
+
+    /// The values of a `DataDict`, by position.
+    @usableFromInline
+    package struct Values: RandomAccessCollection {
+        @usableFromInline let data: DataDict
+
+        @inlinable
+        init(data: DataDict) { self.data = data }
+
+        @inlinable package var startIndex: Int { 0 }
+        @inlinable package var endIndex: Int { data.storage.header }
+        @inlinable package subscript(index: Int) -> Value { data.value(at: index) }
+    }
+
+    public static func == (lhs: DataDict, rhs: DataDict) -> Bool {
+        lhs.storage === rhs.storage || lhs.values.elementsEqual(rhs.values)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values.count)
+        for value in values { hasher.combine(value) }
     }
 
     /// The `__typename` of the object the data is of, with `metadata`, its model's: where the
     /// selections hold it (code generation adds it to every object's), else the name of the
     /// object type the selections are made on (an operation's root).
     package func typename(_ metadata: SelectionSetMetadata) -> String? {
-        if let index = metadata.typenameIndex, case .string(let typename) = values[index] { return typename }
+        if let index = metadata.typenameIndex, case .string(let typename) = value(at: index) { return typename }
         if case .object(let type) = metadata.parentType { return type.typename }
         return nil
     }
@@ -28,7 +75,7 @@ public struct DataDict: Sendable, Hashable {
     /// The value of the selection at `index`, as its property's type.
     @inlinable
     public subscript<T: DataDictReadable>(index: Int) -> T {
-        T._read(values[index])
+        T._read(value(at: index))
     }
 
     /// A value of a selection, checked against its type when the data was decoded.
@@ -36,7 +83,8 @@ public struct DataDict: Sendable, Hashable {
     /// fragment selects through it, `__data.fragment(3)[1]`, since they are decoded there alone.
     @inlinable
     public func fragment(_ index: Int) -> DataDict {
-        guard case .object(let data) = values[index] else { Self.mismatch(values[index], expected: "a fragment's data") }
+        let value = value(at: index)
+        guard case .object(let data) = value else { Self.mismatch(value, expected: "a fragment's data") }
         return data
     }
 
