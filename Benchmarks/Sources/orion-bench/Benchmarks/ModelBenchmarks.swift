@@ -54,16 +54,18 @@ let responseBenchmarks = BenchmarkGroup(figures: [
         Figure(name: "response.github.vs_jsonserialization", value: githubBaseline / githubTime, unit: "x"),
         Figure(name: "response.launches10k.ms", value: launchesTime * 1000, unit: "ms"),
         Figure(name: "response.launches10k.vs_jsonserialization", value: launchesBaseline / launchesTime, unit: "x"),
-        Figure(name: "response.launches10k.peak_mb", value: try LaunchesResponse.childPeakMegabytes(launchesFile), unit: "MB"),
+        Figure(name: "response.launches10k.peak_mb", value: try LaunchesResponse.childMemory(launchesFile).peak, unit: "MB"),
     ]
 }
 
 /// The same on the 100,000-launch response (28 MB), and whether the cost scales with it: the
 /// 100k time over the 10k time measured in turns with it (linear is 10), and the 100k peak over
-/// the size of its JSON. Under `--quick`, each comes from one run, like every other figure.
+/// the size of its JSON: the whole process's peak, and what the response added to the process
+/// (its JSON read, its tape and its models). Under `--quick`, each comes from one run, like
+/// every other figure.
 let largeResponseBenchmarks = BenchmarkGroup(figures: [
     "response.launches100k.ms", "response.launches100k.vs_jsonserialization", "response.launches100k.peak_mb",
-    "response.launches100k.vs_10k", "response.launches100k.peak_vs_json",
+    "response.launches100k.vs_10k", "response.launches100k.peak_vs_json", "response.launches100k.growth_vs_json",
 ]) { settings in
     let launches = try Data(contentsOf: try LaunchesResponse.file(count: 10_000))
     let largeFile = try LaunchesResponse.file(count: 100_000)
@@ -78,13 +80,15 @@ let largeResponseBenchmarks = BenchmarkGroup(figures: [
     let scale = try settings.bestTimes(budget: 4, baseline: { try LaunchesResponse.models(launches) }) {
         try LaunchesResponse.models(large)
     }
-    let peak = try LaunchesResponse.childPeakMegabytes(largeFile)
+    let (peak, before) = try LaunchesResponse.childMemory(largeFile)
+    let json = Double(large.count) / 1_048_576
     return [
         Figure(name: "response.launches100k.ms", value: largeTimes.measured * 1000, unit: "ms"),
         Figure(name: "response.launches100k.vs_jsonserialization", value: largeTimes.baseline / largeTimes.measured, unit: "x"),
         Figure(name: "response.launches100k.peak_mb", value: peak, unit: "MB"),
         Figure(name: "response.launches100k.vs_10k", value: scale.measured / scale.baseline, unit: "x"),
-        Figure(name: "response.launches100k.peak_vs_json", value: peak / (Double(large.count) / 1_048_576), unit: "x"),
+        Figure(name: "response.launches100k.peak_vs_json", value: peak / json, unit: "x"),
+        Figure(name: "response.launches100k.growth_vs_json", value: (peak - before) / json, unit: "x"),
     ]
 }
 
@@ -112,9 +116,12 @@ enum LaunchesResponse {
         try ResponseObject(jsonData: bytes).field("data", as: LaunchListQuery.Data.self)
     }
 
-    /// Runs `orion-bench --build-launch-models FILE`, which prints its own peak resident memory
-    /// (a child's own figure: RUSAGE_CHILDREN would also count the generator script).
-    static func childPeakMegabytes(_ file: URL) throws -> Double {
+    /// Runs `orion-bench --build-launch-models FILE`, which prints its own peak resident memory,
+    /// and the same before it read the file (a child's own figures: RUSAGE_CHILDREN would also
+    /// count the generator script). The peak counts the process's own memory, as an app's
+    /// would; the growth from `before` is what reading the response and building its models
+    /// added to it.
+    static func childMemory(_ file: URL) throws -> (peak: Double, before: Double) {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
@@ -122,28 +129,37 @@ enum LaunchesResponse {
         process.standardOutput = output
         var text = ""
         try process.runToExit(within: 600) { text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
-        guard process.terminationStatus == 0, let megabytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        let figures = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard process.terminationStatus == 0, figures.count == 2 else {
             throw BenchmarkError(description: "the model-building child process failed: \(text)")
         }
-        return megabytes
+        return (peak: figures[1], before: figures[0])
     }
 
-    /// The child's whole work: read the file, build the models, keep them until exit.
+    /// The child's whole work: read the file, build the models, keep them until exit. Prints the
+    /// peak resident memory before reading and at the end, in MB.
     static func buildInChild(_ path: String) -> Int32 {
+        let before = peakResidentMegabytes()
         guard let bytes = FileManager.default.contents(atPath: path), let models = try? models(bytes) else { return 1 }
         blackHole(models)
+        print(before, peakResidentMegabytes())
+        return 0
+    }
+
+    /// The process's peak resident memory so far, in MB: at start, before the response is read,
+    /// that is its memory then, as it has only grown.
+    private static func peakResidentMegabytes() -> Double {
         #if canImport(Darwin)
         var usage = rusage()
         getrusage(RUSAGE_SELF, &usage)
-        print(Double(usage.ru_maxrss) / 1_048_576)  // bytes on Apple platforms
+        return Double(usage.ru_maxrss) / 1_048_576  // bytes on Apple platforms
         #else
         // VmHWM belongs to this address space; ru_maxrss would carry the parent's high-water
         // mark across fork and exec.
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
         let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-        print(kilobytes / 1024)
+        return kilobytes / 1024
         #endif
-        return 0
     }
 }
