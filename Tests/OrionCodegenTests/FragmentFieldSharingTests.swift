@@ -29,10 +29,11 @@ import Testing
         #expect(!launch.contains(".field(\"site\""), "\(launch)")
         #expect(!launch.contains(".field(\"rocket\""), "\(launch)")
         #expect(launch.contains(".fragment(Details.self)"))
-        // __typename and id are stored at 0 and 1, the fragment at 2; site and rocket are its 1 and 2.
-        #expect(swift.contains("public var site: Swift.String? { __data.fragment(2)[1] }"))
-        #expect(swift.contains("public var rocket: Details.Rocket? { __data.fragment(2)[2] }"))
-        #expect(swift.contains("public var details: Details { __data[2] }"))
+        // id is stored at 0 (not __typename: Launch is an object type), the fragment at 1; site
+        // and rocket are its 0 and 1.
+        #expect(swift.contains("public var site: Swift.String? { __data.fragment(1)[0] }"))
+        #expect(swift.contains("public var rocket: Details.Rocket? { __data.fragment(1)[1] }"))
+        #expect(swift.contains("public var details: Details { __data[1] }"))
     }
 
     @Test func aFieldAlsoSelectedDirectlyIsStoredInTheModel() throws {
@@ -40,7 +41,7 @@ import Testing
             sdl: Self.sdl, operations: "query Q { launch { site ...Details } } fragment Details on Launch { site }")
         let launch = try Self.selections(of: "struct Launch: OrionAPI.SelectionSet", in: swift)
         #expect(launch.contains(".field(\"site\""))
-        #expect(swift.contains("public var site: Swift.String? { __data[1] }"))
+        #expect(swift.contains("public var site: Swift.String? { __data[0] }"))
     }
 
     @Test func aFieldTwoFragmentsSelectIsStoredInTheModel() throws {
@@ -50,17 +51,17 @@ import Testing
         let launch = try Self.selections(of: "struct Launch: OrionAPI.SelectionSet", in: swift)
         #expect(launch.contains(".field(\"site\""))
         #expect(!launch.contains(".field(\"id\""), "id comes from B alone: \(launch)")
-        #expect(swift.contains("public var site: Swift.String? { __data[1] }"))
-        // Stored: __typename, site; fragments A at 2 and B at 3; id is B's third field.
-        #expect(swift.contains("public var id: Swift.String { __data.fragment(3)[2] }"))
+        #expect(swift.contains("public var site: Swift.String? { __data[0] }"))
+        // Stored: site; fragments A at 1 and B at 2; id is B's second field.
+        #expect(swift.contains("public var id: Swift.String { __data.fragment(2)[1] }"))
     }
 
     @Test func aFieldOfAFragmentInAFragmentIsReadThroughBoth() throws {
         let swift = try Generation.run(
             sdl: Self.sdl,
             operations: "query Q { launch { id ...Outer } } fragment Outer on Launch { id ...Inner } fragment Inner on Launch { site }")
-        // Launch: __typename 0, id 1, Outer 2; Outer: __typename 0, id 1, Inner 2; Inner: __typename 0, site 1.
-        #expect(swift.contains("public var site: Swift.String? { __data.fragment(2).fragment(2)[1] }"))
+        // Launch: id 0, Outer 1; Outer: id 0, Inner 1; Inner: site 0.
+        #expect(swift.contains("public var site: Swift.String? { __data.fragment(1).fragment(1)[0] }"))
     }
 
     @Test func aTypeCaseOrConditionalFragmentKeepsItsOwnFields() throws {

@@ -48,6 +48,8 @@ import Testing
         for index in 0..<3 {
             let record = try #require(cache.loadRecord(forKey: "QUERY_ROOT.missions.\(index)"))
             #expect(record.fields == [
+                // Not selected (Mission is an object type), but its record holds it.
+                "__typename": .value(.string("Mission")),
                 "patch(size:SMALL)": .value(.string("m\(index)-SMALL")),
                 "patch(size:LARGE)": .value(.string("m\(index)-LARGE")),
                 "patch(size:MEDIUM)": .value(.string("m\(index)-MEDIUM")),

@@ -1,12 +1,20 @@
 import Foundation
 
 extension DataDict {
-    /// The data as `JSONSerialization` would have parsed it: the fields of `selections`, with
-    /// those of the type cases and fragments that apply merged in. A field that @include/@skip
-    /// left out is absent; one they included is there, `null` if it was.
-    public func jsonObject(selections: [Selection]) -> [String: Any] {
+    /// The data as `JSONSerialization` would have parsed it: the fields of `metadata`'s
+    /// selections, with those of the type cases and fragments that apply merged in. A field that
+    /// @include/@skip left out is absent; one they included is there, `null` if it was.
+    ///
+    /// - Parameters:
+    ///   - metadata: the metadata of the data's model.
+    ///   - impliedTypename: whether to write the `__typename` that selections on an object type
+    ///     leave out (the type's name, which the server sent): for an object that is a field's
+    ///     value, not for an operation's root data, which the server sends without one.
+    public func jsonObject(metadata: SelectionSetMetadata, impliedTypename: Bool = true) -> [String: Any] {
+        let selections = metadata.selections
         var object: [String: Any] = [:]
-        object.reserveCapacity(selections.count)
+        object.reserveCapacity(selections.count + 1)
+        if impliedTypename, let typename = metadata.impliedTypename { object["__typename"] = typename }
         var views: [(DataDict, any SelectionSet.Type)] = []
         for (selection, value) in zip(selections, values) {
             switch selection {
@@ -18,7 +26,8 @@ extension DataDict {
                 views.append((data, model))
             }
         }
-        for (data, model) in views { mergeJSONObject(&object, data.jsonObject(selections: model.__metadata.selections)) }
+        // A view's object type, if it has one, is this object's: the object writes its name.
+        for (data, model) in views { mergeJSONObject(&object, data.jsonObject(metadata: model.__metadata, impliedTypename: false)) }
         return object
     }
 }
@@ -29,7 +38,7 @@ extension DataDict.Value {
         switch self {
         // The response held null where the error was.
         case .null, .failure: return NSNull()
-        // Only a field's own value is excluded, and `jsonObject(selections:)` leaves those out.
+        // Only a field's own value is excluded, and `jsonObject(metadata:)` leaves those out.
         case .excluded: return NSNull()
         case .string(let value): return value
         case .int(let value): return value
@@ -38,7 +47,7 @@ extension DataDict.Value {
         case .custom(let value): return value.jsonObjectValue
         case .object(let data):
             guard let model = type.selectionSet else { return [String: Any]() }
-            return data.jsonObject(selections: model.__metadata.selections)
+            return data.jsonObject(metadata: model.__metadata)
         case .list(let elements):
             guard case .list(let elementType) = type.withoutNonNull else { return [Any]() }
             return elements.map { $0.jsonObjectValue(elementType) }

@@ -64,8 +64,8 @@ public struct DataDict: @unchecked Sendable, Hashable {
     }
 
     /// The `__typename` of the object the data is of, with `metadata`, its model's: where the
-    /// selections hold it (code generation adds it to every object's), else the name of the
-    /// object type the selections are made on (an operation's root).
+    /// selections hold it (code generation adds it to those on an interface or a union), else
+    /// the name of the object type the selections are made on.
     package func typename(_ metadata: SelectionSetMetadata) -> String? {
         if let index = metadata.typenameIndex, case .string(let typename) = value(at: index) { return typename }
         if case .object(let type) = metadata.parentType { return type.typename }

@@ -103,15 +103,18 @@ extension SelectionSet {
     /// The model's data as `JSONSerialization` would have parsed it, type cases and fragments
     /// included: a field that @include/@skip excluded is absent, one included and `null` is
     /// `null`.
-    public var jsonObject: [String: Any] { __data.jsonObject(selections: Self.__metadata.selections) }
+    public var jsonObject: [String: Any] {
+        __data.jsonObject(metadata: Self.__metadata, impliedTypename: !(Self.self is any RootSelectionSet.Type))
+    }
 
-    /// The type name of the object the model's data is of (`__typename`), as the server sent it.
+    /// The type name of the object the model's data is of (`__typename`).
     ///
     /// Every model has it, as every Apollo model does: code generation adds `__typename` to the
-    /// selections of each object it decodes, and an operation's root data, which has none, is of
-    /// the root type its selections are made on. One implementation here, not a property in each
-    /// generated model (a function each for the compiler to build). Empty only for data built in
-    /// code without a `__typename`, of an interface or a union.
+    /// selections of each object of an interface or union, whose data holds it as the server sent
+    /// it. A model on an object type (an operation's root data too) does not store it: it is the
+    /// name of that type. One implementation here, not a property in each generated model (a
+    /// function each for the compiler to build). Empty only for data built in code without a
+    /// `__typename`, of an interface or a union.
     public var __typename: String {
         __data.typename(Self.__metadata) ?? ""
     }

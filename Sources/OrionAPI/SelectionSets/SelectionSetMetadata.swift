@@ -21,6 +21,11 @@ public final class SelectionSetMetadata: Sendable {
     /// The position of the `__typename` the selections always include (not aliased, without
     /// @include/@skip), where ``SelectionSet/__typename`` reads it.
     package let typenameIndex: Int?
+    /// The `__typename` of every object of the selections, when they are made on an object type
+    /// and do not hold it: code generation leaves it out there, as the type's name is known. The
+    /// cache stores it in the object's record and a model's JSON holds it, as they do where the
+    /// selections hold it.
+    package let impliedTypename: String?
 
     /// - Parameters:
     ///   - parentType: the object, interface or union type the selections are made on.
@@ -29,15 +34,18 @@ public final class SelectionSetMetadata: Sendable {
         self.parentType = parentType
         self.selections = selections
         fields = Self.unretainedFields(of: selections)
-        fieldsAreDistinct = Self.fieldsAreDistinct(selections)
-        typenameIndex = selections.firstIndex { selection in
+        let typenameIndex = selections.firstIndex { selection in
             guard case .field(let field) = selection else { return false }
             return field.isTypename && field.alias == nil && field.condition == nil
         }
+        self.typenameIndex = typenameIndex
+        impliedTypename = if typenameIndex == nil, case .object(let type) = parentType { type.typename } else { nil }
+        fieldsAreDistinct = Self.fieldsAreDistinct(selections, besides: impliedTypename == nil ? [] : ["__typename"])
     }
 
-    private static func fieldsAreDistinct(_ selections: [Selection]) -> Bool {
-        var names: Set<String> = []
+    /// `besides`: the names of fields stored that the selections do not hold.
+    private static func fieldsAreDistinct(_ selections: [Selection], besides: Set<String>) -> Bool {
+        var names = besides
         for selection in selections {
             guard case .field(let field) = selection, names.insert(field.name).inserted else { return false }
         }

@@ -37,8 +37,8 @@ extension DataDict: NormalizerSource {
 
     /// Built for the hook alone, as JSON of the model's data: models written from code are few,
     /// where the responses the hook reads in place are many.
-    func responseObject(selections: [Selection]) -> ResponseObject? {
-        guard let json = JSONValue(jsonObjectValue: jsonObject(selections: selections)) else { return nil }
+    func responseObject(metadata: SelectionSetMetadata) -> ResponseObject? {
+        guard let json = JSONValue(jsonObjectValue: jsonObject(metadata: metadata)) else { return nil }
         return try? JSONTape(json).root.decodeObject()
     }
 

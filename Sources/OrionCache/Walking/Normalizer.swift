@@ -55,24 +55,31 @@ struct Normalizer {
     mutating func normalizeRoot<Source: NormalizerSource>(_ object: Source, metadata: SelectionSetMetadata, key: CacheKey) throws {
         let objects = object.objectCountIncludingNested(selections: metadata.selections)
         if objects >= Self.worthReserving { records.storage.reserveCapacity(objects) }
-        try normalize(object, typename: object.typename(in: metadata.selections), metadata: metadata, key: key)
+        try normalize(object, typename: object.typename(in: metadata.selections), metadata: metadata, key: key, isRoot: true)
     }
 
     /// `typename`: the object's `__typename`, read once by the caller (which keyed the object
     /// by it); without one, the object is of the type `metadata`'s selections are made on.
-    /// `page`: the later page this object is the value of (D).
+    /// `page`: the later page this object is the value of (D). `isRoot`: the operation's root,
+    /// whose record holds no `__typename` the selections leave out.
     private mutating func normalize<Source: NormalizerSource>(
-        _ object: Source, typename: String?, metadata: SelectionSetMetadata, key: CacheKey, page: Page? = nil
+        _ object: Source, typename: String?, metadata: SelectionSetMetadata, key: CacheKey, page: Page? = nil, isRoot: Bool = false
     ) throws {
         // Looked up for the first field with arguments, which alone can be paginated.
         var objectType: ObjectType??
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         let shape = SelectionShape(metadata)
-        let ownFields = metadata.selections.count
+        let storesImpliedTypename = !isRoot && metadata.impliedTypename != nil
+        let ownFields = metadata.selections.count + (storesImpliedTypename ? 1 : 0)
         let expectedFields = fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields]
         var fields = RecordFields(minimumCapacity: expectedFields)
         let distinct = metadata.fieldsAreDistinct
+        // Where the selections leave the object type's name out, the record holds it still,
+        // first as where they hold it: selections on an interface or a union read it back.
+        if storesImpliedTypename, let implied = metadata.impliedTypename {
+            Self.store(.value(.string(implied)), at: "__typename", in: &fields, distinct: distinct)
+        }
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, selectionsOn: metadata.parentType) }
@@ -199,7 +206,8 @@ struct Normalizer {
         let object = try value.decodeObject()
         // Borrowed from the model's table, which the local keeps alive: no copy to retain.
         let metadata = selectionSet.__metadata
-        let typename = object.typename(in: metadata.selections)
+        // An object of selections on an object type is of that type: its name is not read.
+        let typename = metadata.impliedTypename ?? object.typename(in: metadata.selections)
         let key = cacheKey(object, typename: typename, metadata: metadata) ?? Self.joined(parent, ".", step)
         try normalize(object, typename: typename, metadata: metadata, key: key, page: page)
         return .reference(key)
@@ -215,7 +223,7 @@ struct Normalizer {
             return nil
         }
         let selections = metadata.selections
-        if let response = object.responseObject(selections: selections), let info = schema.cacheKeyInfo(for: type, object: response) {
+        if let response = object.responseObject(metadata: metadata), let info = schema.cacheKeyInfo(for: type, object: response) {
             return Self.joined(info.uniqueKeyGroup ?? typename, ":", info.id)
         }
         let keyFields = type.keyFields

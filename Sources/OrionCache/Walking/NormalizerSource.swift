@@ -26,7 +26,7 @@ protocol NormalizerSource {
 
     /// The object as the schema configuration's `cacheKeyInfo` hook reads it; `nil` when it
     /// cannot be had.
-    func responseObject(selections: [Selection]) -> ResponseObject?
+    func responseObject(metadata: SelectionSetMetadata) -> ResponseObject?
 
     /// A bound on the records the object normalizes into, for sizing their table once; 0 when
     /// not known cheaply.

@@ -27,7 +27,7 @@ extension TapeObject: NormalizerSource {
         return value.decodeJSON()
     }
 
-    func responseObject(selections: [Selection]) -> ResponseObject? { responseObject }
+    func responseObject(metadata: SelectionSetMetadata) -> ResponseObject? { responseObject }
 
     func objectCountIncludingNested(selections: [Selection]) -> Int { objectCountIncludingNested }
 }

@@ -201,13 +201,12 @@ struct ModelRenderer {
     }
 
     /// The `__typename` a model selects itself, under its own name, always and without `@catch`:
-    /// `Selection.typename` in its metadata, and the one `SelectionSet.__typename` reads. An
-    /// alias of it is a field and a property of the model's own (as one under @include/@skip
-    /// would be, but the `__typename` code generation adds to every object's selections
-    /// absorbs those).
+    /// `Selection.typename` in its metadata (not there at all on an object type, whose name it
+    /// is), and the one `SelectionSet.__typename` reads. An alias of it is a field and a
+    /// property of the model's own (as one under @include/@skip would be, but the `__typename`
+    /// code generation adds to every object's selections absorbs those).
     static func isSharedTypename(_ property: IRProperty) -> Bool {
-        let field = property.field
-        return field.name == "__typename" && field.alias == nil && field.catchTo == nil && !property.isConditional && property.readPath.count == 1
+        property.isTypename && (property.readPath.count == 1 || property.isParentTypeName)
     }
 
     /// A field's property: read at its position, or through the fragments that select it.

@@ -63,9 +63,18 @@ public struct IRProperty: Sendable {
     /// `readPath` is known.
     var delegate: (propertyName: String, fragmentPath: String)?
 
+    /// Whether the model's data leaves it out: the ``isTypename`` of a model on an object type,
+    /// which is always that type's name, and which the runtime reads from the model's metadata.
+    /// Not storing it spares every object of the type a value, and its decoding.
+    public internal(set) var isParentTypeName = false
+
     /// Whether the model selects the field itself (it is in the model's selections).
-    public var isStored: Bool { delegate == nil }
+    public var isStored: Bool { delegate == nil && !isParentTypeName }
     public var isConditional: Bool { !field.inclusion.isAlways }
+    /// Whether it is `__typename` as code generation adds it to every object's selections:
+    /// under its own name, always, without @catch. (An alias of it, or one under @include/@skip,
+    /// is a field of the model's own.)
+    public var isTypename: Bool { field.name == "__typename" && field.alias == nil && field.catchTo == nil && !isConditional }
 }
 
 /// A type case property: `asHuman`.

@@ -19,6 +19,8 @@ import GraphQLLanguage
 /// G. A field that only fragments spread here select, all of them one fragment, is not selected
 ///    again: the model reads it through the fragment's data (``IRProperty/readPath``), so each
 ///    fragment's fields are selected, decoded and generated once, where the fragment is.
+/// H. A model on an object type does not store its `__typename`, the type's name
+///    (``IRProperty/isParentTypeName``): it has no position, and is not delegated to a fragment.
 /// F. A fragment with `@defer` adds nothing to the model's fields (they are not in the first
 ///    payload): an inline one becomes a nested model that inherits the enclosing model's fields,
 ///    as a type case does, and a spread refers to the fragment's model; the model exposes each
@@ -173,10 +175,14 @@ public struct ModelTreeBuilder {
             }
             model.properties.append(property)
         }
+        // H
+        if schema[parentTypeName]?.kind == .object {
+            for index in model.properties.indices where model.properties[index].isTypename { model.properties[index].isParentTypeName = true }
+        }
         // G: positions follow the selections' order: fields, type cases, fragments, deferred.
         let storedCount = model.properties.count(where: \.isStored)
         var nextStored = 0
-        for index in model.properties.indices {
+        for index in model.properties.indices where !model.properties[index].isParentTypeName {
             guard let delegate = model.properties[index].delegate else {
                 model.properties[index].readPath = [nextStored]
                 nextStored += 1

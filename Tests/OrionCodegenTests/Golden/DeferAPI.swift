@@ -15,24 +15,22 @@ public struct MissionDetails: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { DeferAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-    .typename,
     .field("mission", Mission.self),
   ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// Held until the test releases the gate `mission-<id>`.
-  public var mission: Mission { __data[1] }
+  public var mission: Mission { __data[0] }
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Mission), [
-      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var name: Swift.String { __data[1] }
+    public var name: Swift.String { __data[0] }
   }
 }
 
@@ -80,7 +78,6 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .field("rocket", Rocket.self),
@@ -89,16 +86,15 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var site: Swift.String { __data[2] }
+      public var id: Swift.String { __data[0] }
+      public var site: Swift.String { __data[1] }
       /// Held until the test releases the gate `rocket-<id>`.
-      public var rocket: Rocket { __data[3] }
+      public var rocket: Rocket { __data[2] }
       /// Held until the test releases the gate `mission-<id>`.
-      public var mission: MissionDetails.Mission { __data.fragment(4)[1] }
+      public var mission: MissionDetails.Mission { __data.fragment(3)[0] }
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
           .field("type", Swift.String.self),
@@ -106,16 +102,16 @@ public struct LaunchAllAtOnceQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
-        public var name: Swift.String { __data[2] }
-        public var type: Swift.String { __data[3] }
+        public var id: Swift.String { __data[0] }
+        public var name: Swift.String { __data[1] }
+        public var type: Swift.String { __data[2] }
       }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == LaunchAllAtOnceQuery.Data.Launch {
-  public var missionDetails: MissionDetails { __data[4] }
+  public var missionDetails: MissionDetails { __data[3] }
 }
 
 public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -163,20 +159,18 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .typename,
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
+      public var id: Swift.String { __data[0] }
+      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[1] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .typename,
           .field("id", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -184,19 +178,18 @@ public struct LaunchDeferredIfQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var id: Swift.String { __data[2] }
+        public var id: Swift.String { __data[1] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var id: Swift.String { __data[1] }
-          public var name: Swift.String { __data[2] }
+          public var id: Swift.String { __data[0] }
+          public var name: Swift.String { __data[1] }
         }
       }
     }
@@ -249,7 +242,6 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String.self),
         .deferred(MissionDetails.self, label: nil),
@@ -258,14 +250,13 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var site: Swift.String { __data[2] }
-      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[4] }
+      public var id: Swift.String { __data[0] }
+      public var site: Swift.String { __data[1] }
+      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[3] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .typename,
           .field("id", Swift.String.self),
           .field("site", Swift.String.self),
         ])
@@ -274,12 +265,11 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var id: Swift.String { __data[2] }
-        public var site: Swift.String { __data[3] }
+        public var id: Swift.String { __data[1] }
+        public var site: Swift.String { __data[2] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String.self),
             .field("type", Swift.String.self),
@@ -287,9 +277,9 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var id: Swift.String { __data[1] }
-          public var name: Swift.String { __data[2] }
-          public var type: Swift.String { __data[3] }
+          public var id: Swift.String { __data[0] }
+          public var name: Swift.String { __data[1] }
+          public var type: Swift.String { __data[2] }
         }
       }
     }
@@ -297,7 +287,7 @@ public struct LaunchDeferredQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 }
 
 extension OrionAPI.Fragments where Model == LaunchDeferredQuery.Data.Launch {
-  public var missionDetails: OrionAPI.Deferred<MissionDetails> { __data[3] }
+  public var missionDetails: OrionAPI.Deferred<MissionDetails> { __data[2] }
 }
 
 public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -342,20 +332,18 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
-        .typename,
         .field("id", Swift.String.self),
         .deferred(RocketDetails.self, label: "rocketDetails"),
       ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[2] }
+      public var id: Swift.String { __data[0] }
+      public var rocketDetails: OrionAPI.Deferred<RocketDetails> { __data[1] }
 
       public struct RocketDetails: OrionAPI.InlineFragment, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Launch), [
           .field("rocket", Rocket.self),
-          .typename,
           .field("id", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -363,20 +351,19 @@ public struct LaunchDeferredWithErrorQuery: OrionAPI.GraphQLQuery, Swift.Hashabl
 
         /// Held until the test releases the gate `rocket-<id>`.
         public var rocket: Rocket { __data[0] }
-        public var id: Swift.String { __data[2] }
+        public var id: Swift.String { __data[1] }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(DeferAPI.Objects.Rocket), [
-            .typename,
             .field("id", Swift.String.self),
             .field("reliability", Swift.Double?.self),
           ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var id: Swift.String { __data[1] }
+          public var id: Swift.String { __data[0] }
           /// Always fails: an error inside a deferred fragment.
-          public var reliability: Swift.Double? { __data[2] }
+          public var reliability: Swift.Double? { __data[1] }
         }
       }
     }

@@ -13,7 +13,6 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { NullabilityAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-    .typename,
     .field("name", OrionAPI.FieldResult<Swift.String>.self, catch: .result),
     .field("avatarUrl", Swift.String?.self, catch: .throw),
   ])
@@ -21,9 +20,9 @@ public struct UserSummary: OrionAPI.Fragment, Swift.Hashable {
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// Null only when it has an error.
-  public var name: OrionAPI.FieldResult<Swift.String> { __data[1] }
+  public var name: OrionAPI.FieldResult<Swift.String> { __data[0] }
   /// Null when the user has none: a value of its own.
-  public var avatarUrl: Swift.String? { __data[2] }
+  public var avatarUrl: Swift.String? { __data[1] }
 }
 
 public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -67,7 +66,6 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("friends", OrionAPI.FieldResult<[Friend?]>.self, catch: .result),
         .fragment(UserSummary.self),
@@ -75,32 +73,31 @@ public struct UserFriendsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var friends: OrionAPI.FieldResult<[Friend?]> { __data[2] }
+      public var id: Swift.String { __data[0] }
+      public var friends: OrionAPI.FieldResult<[Friend?]> { __data[1] }
       /// Null only when it has an error.
-      public var name: OrionAPI.FieldResult<Swift.String> { __data.fragment(3)[1] }
+      public var name: OrionAPI.FieldResult<Swift.String> { __data.fragment(2)[0] }
       /// Null when the user has none: a value of its own.
-      public var avatarUrl: Swift.String? { __data.fragment(3)[2] }
+      public var avatarUrl: Swift.String? { __data.fragment(2)[1] }
 
       public struct Friend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self, catch: .null),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
+        public var id: Swift.String { __data[0] }
         /// Null only when it has an error.
-        public var name: Swift.String? { __data[2] }
+        public var name: Swift.String? { __data[1] }
       }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == UserFriendsQuery.Data.User {
-  public var userSummary: UserSummary { __data[3] }
+  public var userSummary: UserSummary { __data[2] }
 }
 
 public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
@@ -130,16 +127,15 @@ public struct UserNamesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
       ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
+      public var id: Swift.String { __data[0] }
       /// Null only when it has an error.
-      public var name: Swift.String { __data[2] }
+      public var name: Swift.String { __data[1] }
     }
   }
 }
@@ -190,7 +186,6 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct User: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("name", Swift.String.self, catch: .throw),
         .field("nickname", Swift.String.self, catch: .throw),
@@ -204,33 +199,32 @@ public struct UserProfileQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
+      public var id: Swift.String { __data[0] }
       /// Null only when it has an error.
-      public var name: Swift.String { __data[2] }
-      public var nickname: Swift.String { __data[3] }
+      public var name: Swift.String { __data[1] }
+      public var nickname: Swift.String { __data[2] }
       /// Null when the user has none: a value of its own.
-      public var avatarUrl: Swift.String? { __data[4] }
-      public var email: OrionAPI.FieldResult<Swift.String?> { __data[5] }
+      public var avatarUrl: Swift.String? { __data[3] }
+      public var email: OrionAPI.FieldResult<Swift.String?> { __data[4] }
       /// Null only when it has an error.
-      public var resultName: OrionAPI.FieldResult<Swift.String> { __data[6] }
+      public var resultName: OrionAPI.FieldResult<Swift.String> { __data[5] }
       /// Null only when it has an error.
-      public var nullName: Swift.String? { __data[7] }
+      public var nullName: Swift.String? { __data[6] }
       /// Null only when it has an error.
-      public var throwName: Swift.String { __data[8] }
-      public var bestFriend: OrionAPI.FieldResult<BestFriend> { __data[9] }
+      public var throwName: Swift.String { __data[7] }
+      public var bestFriend: OrionAPI.FieldResult<BestFriend> { __data[8] }
 
       public struct BestFriend: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(NullabilityAPI.Objects.User), [
-          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String.self, catch: .throw),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
+        public var id: Swift.String { __data[0] }
         /// Null only when it has an error.
-        public var name: Swift.String { __data[2] }
+        public var name: Swift.String { __data[1] }
       }
     }
   }

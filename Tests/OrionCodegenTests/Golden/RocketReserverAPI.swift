@@ -18,7 +18,6 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { RocketReserverAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-    .typename,
     .field("id", Swift.String.self),
     .field("site", Swift.String?.self),
     .field("isBooked", Swift.Bool.self),
@@ -27,20 +26,19 @@ public struct LaunchSummary: OrionAPI.Fragment, Swift.Hashable, Swift.Identifiab
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-  public var id: Swift.String { __data[1] }
-  public var site: Swift.String? { __data[2] }
-  public var isBooked: Swift.Bool { __data[3] }
-  public var mission: Mission? { __data[4] }
+  public var id: Swift.String { __data[0] }
+  public var site: Swift.String? { __data[1] }
+  public var isBooked: Swift.Bool { __data[2] }
+  public var mission: Mission? { __data[3] }
 
   public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-      .typename,
       .field("name", Swift.String?.self),
     ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-    public var name: Swift.String? { __data[1] }
+    public var name: Swift.String? { __data[0] }
   }
 }
 
@@ -85,7 +83,6 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct BookTrips: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
-        .typename,
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
@@ -93,21 +90,20 @@ public struct BookTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var success: Swift.Bool { __data[1] }
-      public var message: Swift.String? { __data[2] }
-      public var launches: [Launch?]? { __data[3] }
+      public var success: Swift.Bool { __data[0] }
+      public var message: Swift.String? { __data[1] }
+      public var launches: [Launch?]? { __data[2] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .typename,
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
-        public var isBooked: Swift.Bool { __data[2] }
+        public var id: Swift.String { __data[0] }
+        public var isBooked: Swift.Bool { __data[1] }
       }
     }
   }
@@ -154,7 +150,6 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct CancelTrip: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.TripUpdateResponse), [
-        .typename,
         .field("success", Swift.Bool.self),
         .field("message", Swift.String?.self),
         .field("launches", [Launch?]?.self),
@@ -162,21 +157,20 @@ public struct CancelTripMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var success: Swift.Bool { __data[1] }
-      public var message: Swift.String? { __data[2] }
-      public var launches: [Launch?]? { __data[3] }
+      public var success: Swift.Bool { __data[0] }
+      public var message: Swift.String? { __data[1] }
+      public var launches: [Launch?]? { __data[2] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .typename,
           .field("id", Swift.String.self),
           .field("isBooked", Swift.Bool.self),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
-        public var isBooked: Swift.Bool { __data[2] }
+        public var id: Swift.String { __data[0] }
+        public var isBooked: Swift.Bool { __data[1] }
       }
     }
   }
@@ -219,7 +213,6 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
 
     public struct Login: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("token", Swift.String?.self),
@@ -227,9 +220,9 @@ public struct LoginMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var email: Swift.String { __data[2] }
-      public var token: Swift.String? { __data[3] }
+      public var id: Swift.String { __data[0] }
+      public var email: Swift.String { __data[1] }
+      public var token: Swift.String? { __data[2] }
     }
   }
 }
@@ -270,15 +263,14 @@ public struct UploadProfileImageMutation: OrionAPI.GraphQLMutation, Swift.Hashab
 
     public struct UploadProfileImage: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("profileImage", Swift.String?.self),
       ])
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var profileImage: Swift.String? { __data[2] }
+      public var id: Swift.String { __data[0] }
+      public var profileImage: Swift.String? { __data[1] }
     }
   }
 }
@@ -330,7 +322,6 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-        .typename,
         .field("id", Swift.String.self),
         .field("site", Swift.String?.self),
         .field("mission", Mission?.self),
@@ -340,28 +331,26 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var site: Swift.String? { __data[2] }
-      public var mission: Mission? { __data[3] }
-      public var rocket: Rocket? { __data[4] }
-      public var isBooked: Swift.Bool { __data[5] }
+      public var id: Swift.String { __data[0] }
+      public var site: Swift.String? { __data[1] }
+      public var mission: Mission? { __data[2] }
+      public var rocket: Rocket? { __data[3] }
+      public var isBooked: Swift.Bool { __data[4] }
 
       public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-          .typename,
           .field("name", Swift.String?.self),
           .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("LARGE"))]),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var name: Swift.String? { __data[1] }
-        public var missionPatch: Swift.String? { __data[2] }
+        public var name: Swift.String? { __data[0] }
+        public var missionPatch: Swift.String? { __data[1] }
       }
 
       public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
-          .typename,
           .field("id", Swift.String.self),
           .field("name", Swift.String?.self),
           .field("type", Swift.String?.self),
@@ -369,9 +358,9 @@ public struct LaunchDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
-        public var name: Swift.String? { __data[2] }
-        public var type: Swift.String? { __data[3] }
+        public var id: Swift.String { __data[0] }
+        public var name: Swift.String? { __data[1] }
+        public var type: Swift.String? { __data[2] }
       }
     }
   }
@@ -434,7 +423,6 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Launches: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.LaunchConnection), [
-        .typename,
         .field("cursor", Swift.String.self),
         .field("hasMore", Swift.Bool.self),
         .field("launches", [Launch?].self),
@@ -442,13 +430,12 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var cursor: Swift.String { __data[1] }
-      public var hasMore: Swift.Bool { __data[2] }
-      public var launches: [Launch?] { __data[3] }
+      public var cursor: Swift.String { __data[0] }
+      public var hasMore: Swift.Bool { __data[1] }
+      public var launches: [Launch?] { __data[2] }
 
       public struct Launch: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .typename,
           .field("id", Swift.String.self),
           .field("site", Swift.String?.self),
           .field("isBooked", Swift.Bool.self),
@@ -458,28 +445,26 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data[1] }
-        public var site: Swift.String? { __data[2] }
-        public var isBooked: Swift.Bool { __data[3] }
-        public var mission: Mission? { __data[4] }
-        public var rocket: Rocket? { __data[5] }
+        public var id: Swift.String { __data[0] }
+        public var site: Swift.String? { __data[1] }
+        public var isBooked: Swift.Bool { __data[2] }
+        public var mission: Mission? { __data[3] }
+        public var rocket: Rocket? { __data[4] }
 
         public struct Mission: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Mission), [
-            .typename,
             .field("name", Swift.String?.self),
             .field("missionPatch", Swift.String?.self, arguments: ["size": .value(.string("SMALL"))]),
           ])
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var name: Swift.String? { __data[1] }
-          public var missionPatch: Swift.String? { __data[2] }
+          public var name: Swift.String? { __data[0] }
+          public var missionPatch: Swift.String? { __data[1] }
         }
 
         public struct Rocket: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Rocket), [
-            .typename,
             .field("id", Swift.String.self),
             .field("name", Swift.String?.self),
             .field("type", Swift.String?.self),
@@ -487,9 +472,9 @@ public struct LaunchListQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
           public let __data: OrionAPI.DataDict
           public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-          public var id: Swift.String { __data[1] }
-          public var name: Swift.String? { __data[2] }
-          public var type: Swift.String? { __data[3] }
+          public var id: Swift.String { __data[0] }
+          public var name: Swift.String? { __data[1] }
+          public var type: Swift.String? { __data[2] }
         }
       }
     }
@@ -533,7 +518,6 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Me: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.User), [
-        .typename,
         .field("id", Swift.String.self),
         .field("email", Swift.String.self),
         .field("profileImage", Swift.String?.self),
@@ -542,30 +526,29 @@ public struct MeQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public let __data: OrionAPI.DataDict
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-      public var id: Swift.String { __data[1] }
-      public var email: Swift.String { __data[2] }
-      public var profileImage: Swift.String? { __data[3] }
-      public var trips: [Trip?] { __data[4] }
+      public var id: Swift.String { __data[0] }
+      public var email: Swift.String { __data[1] }
+      public var profileImage: Swift.String? { __data[2] }
+      public var trips: [Trip?] { __data[3] }
 
       public struct Trip: OrionAPI.SelectionSet, Swift.Hashable, Swift.Identifiable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(RocketReserverAPI.Objects.Launch), [
-          .typename,
           .fragment(LaunchSummary.self),
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
-        public var id: Swift.String { __data.fragment(1)[1] }
-        public var site: Swift.String? { __data.fragment(1)[2] }
-        public var isBooked: Swift.Bool { __data.fragment(1)[3] }
-        public var mission: LaunchSummary.Mission? { __data.fragment(1)[4] }
+        public var id: Swift.String { __data.fragment(0)[0] }
+        public var site: Swift.String? { __data.fragment(0)[1] }
+        public var isBooked: Swift.Bool { __data.fragment(0)[2] }
+        public var mission: LaunchSummary.Mission? { __data.fragment(0)[3] }
       }
     }
   }
 }
 
 extension OrionAPI.Fragments where Model == MeQuery.Data.Me.Trip {
-  public var launchSummary: LaunchSummary { __data[1] }
+  public var launchSummary: LaunchSummary { __data[0] }
 }
 
 public struct TripsBookedSubscription: OrionAPI.GraphQLSubscription, Swift.Hashable {

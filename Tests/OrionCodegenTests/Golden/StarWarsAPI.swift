@@ -115,7 +115,6 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("appearsIn", [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?].self),
-      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -124,7 +123,7 @@ public struct CharacterNameAndDroidAppearsIn: OrionAPI.Fragment, Swift.Hashable 
     /// The movies this droid appears in
     public var appearsIn: [OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?] { __data[0] }
     /// The name of the character
-    public var name: Swift.String { __data[2] }
+    public var name: Swift.String { __data[1] }
   }
 }
 
@@ -185,7 +184,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("friends", [Friend?]?.self),
-      .typename,
     ])
     public let __data: OrionAPI.DataDict
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -208,7 +206,6 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-      .typename,
       .fragment(CharacterName.self),
       .fragment(FriendsNames.self),
     ])
@@ -216,15 +213,15 @@ public struct CharacterNameWithInlineFragment: OrionAPI.Fragment, Swift.Hashable
     public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
     /// The name of the character
-    public var name: Swift.String { __data.fragment(1)[1] }
+    public var name: Swift.String { __data.fragment(0)[1] }
     /// The friends of the character, or an empty list if they have none
-    public var friends: [FriendsNames.Friend?]? { __data.fragment(2)[1] }
+    public var friends: [FriendsNames.Friend?]? { __data.fragment(1)[1] }
   }
 }
 
 extension OrionAPI.Fragments where Model == CharacterNameWithInlineFragment.AsDroid {
-  public var characterName: CharacterName { __data[1] }
-  public var friendsNames: FriendsNames { __data[2] }
+  public var characterName: CharacterName { __data[0] }
+  public var friendsNames: FriendsNames { __data[1] }
 }
 
 public struct CharacterNameWithNestedAppearsInFragment: OrionAPI.Fragment, Swift.Hashable {
@@ -264,7 +261,6 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .typename,
     .field("name", Swift.String.self),
     .field("primaryFunction", Swift.String?.self),
   ])
@@ -272,9 +268,9 @@ public struct DroidDetails: OrionAPI.Fragment, Swift.Hashable {
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// What others call this droid
-  public var name: Swift.String { __data[1] }
+  public var name: Swift.String { __data[0] }
   /// This droid's primary function
-  public var primaryFunction: Swift.String? { __data[2] }
+  public var primaryFunction: Swift.String? { __data[1] }
 }
 
 public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
@@ -286,14 +282,13 @@ public struct DroidName: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .typename,
     .field("name", Swift.String.self),
   ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// What others call this droid
-  public var name: Swift.String { __data[1] }
+  public var name: Swift.String { __data[0] }
 }
 
 public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
@@ -306,7 +301,6 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .typename,
     .fragment(CharacterName.self),
     .fragment(DroidPrimaryFunction.self),
   ])
@@ -314,14 +308,14 @@ public struct DroidNameAndPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// The name of the character
-  public var name: Swift.String { __data.fragment(1)[1] }
+  public var name: Swift.String { __data.fragment(0)[1] }
   /// This droid's primary function
-  public var primaryFunction: Swift.String? { __data.fragment(2)[1] }
+  public var primaryFunction: Swift.String? { __data.fragment(1)[0] }
 }
 
 extension OrionAPI.Fragments where Model == DroidNameAndPrimaryFunction {
-  public var characterName: CharacterName { __data[1] }
-  public var droidPrimaryFunction: DroidPrimaryFunction { __data[2] }
+  public var characterName: CharacterName { __data[0] }
+  public var droidPrimaryFunction: DroidPrimaryFunction { __data[1] }
 }
 
 public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
@@ -333,14 +327,13 @@ public struct DroidPrimaryFunction: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
-    .typename,
     .field("primaryFunction", Swift.String?.self),
   ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// This droid's primary function
-  public var primaryFunction: Swift.String? { __data[1] }
+  public var primaryFunction: Swift.String? { __data[0] }
 }
 
 public struct FriendsNames: OrionAPI.Fragment, Swift.Hashable {
@@ -408,7 +401,6 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
   public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
       .field("height", Swift.Double?.self),
-      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -417,13 +409,12 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
     /// Height in the preferred unit, default is meters
     public var height: Swift.Double? { __data[0] }
     /// The name of the character
-    public var name: Swift.String { __data[2] }
+    public var name: Swift.String { __data[1] }
   }
 
   public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
     public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
       .field("primaryFunction", Swift.String?.self),
-      .typename,
       .field("name", Swift.String.self),
     ])
     public let __data: OrionAPI.DataDict
@@ -432,7 +423,7 @@ public struct HeroDetails: OrionAPI.Fragment, Swift.Hashable {
     /// This droid's primary function
     public var primaryFunction: Swift.String? { __data[0] }
     /// The name of the character
-    public var name: Swift.String { __data[2] }
+    public var name: Swift.String { __data[1] }
   }
 }
 
@@ -445,14 +436,13 @@ public struct HumanHeightWithVariable: OrionAPI.Fragment, Swift.Hashable {
     """# }
   public static var __schema: any OrionAPI.SchemaMetadata.Type { StarWarsAPI.SchemaMetadata.self }
   public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
-    .typename,
     .field("height", Swift.Double?.self, arguments: ["unit": .variable("heightUnit")]),
   ])
   public let __data: OrionAPI.DataDict
   public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
   /// Height in the preferred unit, default is meters
-  public var height: Swift.Double? { __data[1] }
+  public var height: Swift.Double? { __data[0] }
 }
 
 public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hashable {
@@ -482,7 +472,6 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -490,9 +479,9 @@ public struct CreateAwesomeReviewMutation: OrionAPI.GraphQLMutation, Swift.Hasha
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The number of stars this review gave, 1-5
-      public var stars: Swift.Int { __data[1] }
+      public var stars: Swift.Int { __data[0] }
       /// Comment about the movie
-      public var commentary: Swift.String? { __data[2] }
+      public var commentary: Swift.String? { __data[1] }
     }
   }
 }
@@ -535,7 +524,6 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -543,9 +531,9 @@ public struct CreateReviewForEpisodeMutation: OrionAPI.GraphQLMutation, Swift.Ha
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The number of stars this review gave, 1-5
-      public var stars: Swift.Int { __data[1] }
+      public var stars: Swift.Int { __data[0] }
       /// Comment about the movie
-      public var commentary: Swift.String? { __data[2] }
+      public var commentary: Swift.String? { __data[1] }
     }
   }
 }
@@ -577,7 +565,6 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
 
     public struct CreateReview: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .typename,
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
       ])
@@ -585,9 +572,9 @@ public struct CreateReviewWithNullFieldMutation: OrionAPI.GraphQLMutation, Swift
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The number of stars this review gave, 1-5
-      public var stars: Swift.Int { __data[1] }
+      public var stars: Swift.Int { __data[0] }
       /// Comment about the movie
-      public var commentary: Swift.String? { __data[2] }
+      public var commentary: Swift.String? { __data[1] }
     }
   }
 }
@@ -900,7 +887,6 @@ public struct HeroAndFriendsNamesWithFragmentTwiceQuery: OrionAPI.GraphQLQuery, 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -1332,7 +1318,6 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("height", Swift.Double?.self),
-          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -1341,13 +1326,12 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         /// Height in the preferred unit, default is meters
         public var height: Swift.Double? { __data[0] }
         /// The name of the character
-        public var name: Swift.String { __data[2] }
+        public var name: Swift.String { __data[1] }
       }
 
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", Swift.String?.self),
-          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -1356,7 +1340,7 @@ public struct HeroDetailsQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         /// This droid's primary function
         public var primaryFunction: Swift.String? { __data[0] }
         /// The name of the character
-        public var name: Swift.String { __data[2] }
+        public var name: Swift.String { __data[1] }
       }
     }
   }
@@ -1478,7 +1462,6 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
         public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
-            .typename,
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
@@ -1487,7 +1470,7 @@ public struct HeroFriendsDetailsConditionalInclusionQuery: OrionAPI.GraphQLQuery
           /// This droid's primary function
           public var primaryFunction: Swift.String? { __data[0] }
           /// The name of the character
-          public var name: Swift.String { __data[2] }
+          public var name: Swift.String { __data[1] }
         }
       }
     }
@@ -1563,7 +1546,6 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
         public struct AsDroidIfIncludeFriendsDetails: OrionAPI.InlineFragment, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
             .field("primaryFunction", Swift.String?.self),
-            .typename,
             .field("name", Swift.String.self),
           ])
           public let __data: OrionAPI.DataDict
@@ -1572,7 +1554,7 @@ public struct HeroFriendsDetailsUnconditionalAndConditionalInclusionQuery: Orion
           /// This droid's primary function
           public var primaryFunction: Swift.String? { __data[0] }
           /// The name of the character
-          public var name: Swift.String { __data[2] }
+          public var name: Swift.String { __data[1] }
         }
       }
     }
@@ -2053,7 +2035,6 @@ public struct HeroNameTypeSpecificConditionalInclusionQuery: OrionAPI.GraphQLQue
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("name", Swift.String.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2289,7 +2270,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("friends", [Friend?]?.self),
-          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -2298,7 +2278,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
         /// This human's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
         /// The name of the character
-        public var name: Swift.String { __data[2] }
+        public var name: Swift.String { __data[1] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
@@ -2316,7 +2296,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("FOOT"))]),
-              .typename,
               .field("name", Swift.String.self),
             ])
             public let __data: OrionAPI.DataDict
@@ -2325,7 +2304,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
             /// Height in the preferred unit, default is meters
             public var height: Swift.Double? { __data[0] }
             /// The name of the character
-            public var name: Swift.String { __data[2] }
+            public var name: Swift.String { __data[1] }
           }
         }
       }
@@ -2333,7 +2312,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("friends", [Friend?]?.self),
-          .typename,
           .field("name", Swift.String.self),
         ])
         public let __data: OrionAPI.DataDict
@@ -2342,7 +2320,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
         /// This droid's friends, or an empty list if they have none
         public var friends: [Friend?]? { __data[0] }
         /// The name of the character
-        public var name: Swift.String { __data[2] }
+        public var name: Swift.String { __data[1] }
 
         public struct Friend: OrionAPI.SelectionSet, Swift.Hashable {
           public static let __metadata = OrionAPI.SelectionSetMetadata(.interface(StarWarsAPI.Interfaces.Character), [
@@ -2360,7 +2338,6 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
           public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
             public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
               .field("height", Swift.Double?.self, arguments: ["unit": .value(.string("METER"))]),
-              .typename,
               .field("name", Swift.String.self),
             ])
             public let __data: OrionAPI.DataDict
@@ -2369,7 +2346,7 @@ public struct HeroParentTypeDependentFieldQuery: OrionAPI.GraphQLQuery, Swift.Ha
             /// Height in the preferred unit, default is meters
             public var height: Swift.Double? { __data[0] }
             /// The name of the character
-            public var name: Swift.String { __data[2] }
+            public var name: Swift.String { __data[1] }
           }
         }
       }
@@ -2429,7 +2406,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public struct AsHuman: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("homePlanet", alias: "property", Swift.String?.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2441,7 +2417,6 @@ public struct HeroTypeDependentAliasedFieldQuery: OrionAPI.GraphQLQuery, Swift.H
       public struct AsDroid: OrionAPI.InlineFragment, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("primaryFunction", alias: "property", Swift.String?.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2488,7 +2463,6 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Human: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
-        .typename,
         .field("name", Swift.String.self),
         .field("mass", Swift.Double?.self),
       ])
@@ -2496,9 +2470,9 @@ public struct HumanQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// What this human calls themselves
-      public var name: Swift.String { __data[1] }
+      public var name: Swift.String { __data[0] }
       /// Mass in kilograms, or null if unknown
-      public var mass: Swift.Double? { __data[2] }
+      public var mass: Swift.Double? { __data[1] }
     }
   }
 }
@@ -2620,7 +2594,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Human), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2635,7 +2608,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Droid), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2650,7 +2622,6 @@ public struct SearchQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
         public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
           .field("id", Swift.String.self),
           .field("name", Swift.String.self),
-          .typename,
         ])
         public let __data: OrionAPI.DataDict
         public init(_dataDict data: OrionAPI.DataDict) { __data = data }
@@ -2700,7 +2671,6 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct StarshipCoordinates: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
-        .typename,
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
         .field("length", Swift.Double?.self),
@@ -2709,10 +2679,10 @@ public struct StarshipCoordinatesQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The name of the starship
-      public var name: Swift.String { __data[1] }
-      public var coordinates: [[Swift.Double]]? { __data[2] }
+      public var name: Swift.String { __data[0] }
+      public var coordinates: [[Swift.Double]]? { __data[1] }
       /// Length of the starship, along the longest axis
-      public var length: Swift.Double? { __data[3] }
+      public var length: Swift.Double? { __data[2] }
     }
   }
 }
@@ -2744,7 +2714,6 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
 
     public struct Starship: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Starship), [
-        .typename,
         .field("name", Swift.String.self),
         .field("coordinates", [[Swift.Double]]?.self),
       ])
@@ -2752,8 +2721,8 @@ public struct StarshipQuery: OrionAPI.GraphQLQuery, Swift.Hashable {
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The name of the starship
-      public var name: Swift.String { __data[1] }
-      public var coordinates: [[Swift.Double]]? { __data[2] }
+      public var name: Swift.String { __data[0] }
+      public var coordinates: [[Swift.Double]]? { __data[1] }
     }
   }
 }
@@ -2850,7 +2819,6 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
 
     public struct ReviewAdded: OrionAPI.SelectionSet, Swift.Hashable {
       public static let __metadata = OrionAPI.SelectionSetMetadata(.object(StarWarsAPI.Objects.Review), [
-        .typename,
         .field("episode", OrionAPI.GraphQLEnum<StarWarsAPI.Episode>?.self),
         .field("stars", Swift.Int.self),
         .field("commentary", Swift.String?.self),
@@ -2859,11 +2827,11 @@ public struct ReviewAddedSubscription: OrionAPI.GraphQLSubscription, Swift.Hasha
       public init(_dataDict data: OrionAPI.DataDict) { __data = data }
 
       /// The movie
-      public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>? { __data[1] }
+      public var episode: OrionAPI.GraphQLEnum<StarWarsAPI.Episode>? { __data[0] }
       /// The number of stars this review gave, 1-5
-      public var stars: Swift.Int { __data[2] }
+      public var stars: Swift.Int { __data[1] }
       /// Comment about the movie
-      public var commentary: Swift.String? { __data[3] }
+      public var commentary: Swift.String? { __data[2] }
     }
   }
 }
