@@ -70,16 +70,14 @@ struct Normalizer {
         // The object's fields are gathered apart and stored once: its nested objects are
         // stored meanwhile, and may even be itself, when reached again by key.
         let shape = SelectionShape(metadata)
-        let storesImpliedTypename = !isRoot && metadata.impliedTypename != nil
-        let ownFields = metadata.selections.count + (storesImpliedTypename ? 1 : 0)
+        // Where the selections leave the object type's name out, the record holds it still,
+        // first as where they hold it: selections on an interface or a union read it back.
+        let impliedTypename = isRoot ? nil : metadata.impliedTypename
+        let ownFields = metadata.selections.count + (impliedTypename == nil ? 0 : 1)
         let expectedFields = fieldCounts.isEmpty ? ownFields : fieldCounts[shape, default: ownFields]
         var fields = RecordFields(minimumCapacity: expectedFields)
         let distinct = metadata.fieldsAreDistinct
-        // Where the selections leave the object type's name out, the record holds it still,
-        // first as where they hold it: selections on an interface or a union read it back.
-        if storesImpliedTypename, let implied = metadata.impliedTypename {
-            Self.store(.value(.string(implied)), at: "__typename", in: &fields, distinct: distinct)
-        }
+        if let impliedTypename { Self.store(.value(.string(impliedTypename)), at: "__typename", in: &fields, distinct: distinct) }
         try object.forEachField(of: metadata, typename: typename, variables: variables) { field, value in
             if !field.arguments.isEmpty {
                 if objectType == nil { objectType = schema.objectType(typename: typename, selectionsOn: metadata.parentType) }
