@@ -10,8 +10,10 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 packages=(libsqlite3-dev)
 # chattr, with which the SQLite tests make a cache file read-only even for root; gdb, with which
-# scripts/test.sh prints the stacks of a test process that hangs.
-if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs chromium gdb); fi
+# scripts/test.sh prints the stacks of a test process that hangs; valgrind, whose callgrind
+# counts the benchmarks' instructions (scripts/profile-benchmarks.sh; its headers must be there
+# when the benchmarks are built).
+if [ "${1:-}" = "--tests" ]; then packages+=(e2fsprogs chromium gdb valgrind); fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

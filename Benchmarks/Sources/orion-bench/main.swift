@@ -1,6 +1,6 @@
 import Foundation
 
-// orion-bench [--quick] [NAME...]: runs the benchmarks whose figure names start with a NAME
+// orion-bench [--quick | --profile] [NAME...]: runs the benchmarks whose figure names start with a NAME
 // (all by default) and prints one `NAME VALUE UNIT` line per figure on stdout, nothing else.
 
 let groups: [BenchmarkGroup] = [
@@ -20,13 +20,15 @@ let groups: [BenchmarkGroup] = [
 var arguments = Array(CommandLine.arguments.dropFirst())
 // The child process of response.launches10k.peak_mb.
 if arguments.count == 2, arguments[0] == "--build-launch-models" { exit(LaunchesResponse.buildInChild(arguments[1])) }
-let quick = arguments.contains("--quick")
-arguments.removeAll { $0 == "--quick" }
+let profile = arguments.contains("--profile")
+let quick = profile || arguments.contains("--quick")
+arguments.removeAll { $0 == "--quick" || $0 == "--profile" }
 if arguments.contains("--help") || arguments.contains("-h") {
     FileHandle.standardError.write(Data("""
-        usage: orion-bench [--quick] [NAME...]
+        usage: orion-bench [--quick | --profile] [NAME...]
           Runs the benchmarks whose figures start with a NAME (all by default), printing
-          `NAME VALUE UNIT` per figure. --quick runs each measurement once (a smoke test).
+          `NAME VALUE UNIT` per figure. --quick runs each measurement once (a smoke test);
+          --profile runs each once more, warmed up, for scripts/profile-benchmarks.sh.
         figures:\n\(groups.flatMap(\.figures).map { "  \($0)" }.joined(separator: "\n"))\n
         """.utf8))
     exit(0)
@@ -36,7 +38,7 @@ for name in arguments where !groups.flatMap(\.figures).contains(where: { $0.hasP
     exit(1)
 }
 
-let settings = Settings(quick: quick)
+let settings = Settings(quick: quick, profile: profile)
 for group in groups where arguments.isEmpty || group.figures.contains(where: { figure in arguments.contains { figure.hasPrefix($0) } }) {
     do {
         for figure in try group.run(settings)

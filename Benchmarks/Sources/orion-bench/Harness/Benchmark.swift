@@ -1,3 +1,4 @@
+import CallgrindControl
 import Foundation
 
 /// One line of output: `NAME VALUE UNIT`.
@@ -16,9 +17,13 @@ struct BenchmarkGroup: Sendable {
     var run: @Sendable (Settings) throws -> [Figure]
 }
 
-/// How hard to measure: `--quick` runs each measured closure once, to check it works.
+/// How hard to measure: `--quick` runs each measured closure once, to check it works;
+/// `--profile` runs each once untimed and once counted, for `scripts/profile-benchmarks.sh`.
 struct Settings: Sendable {
     var quick: Bool
+    /// Whether each baseline and measured closure runs once to warm up, then once between
+    /// callgrind marks, so that `scripts/profile-benchmarks.sh` gets a count of each run alone.
+    var profile = false
 
     /// The best (minimum) wall time of `body` in seconds, after a warm-up, over enough runs to
     /// fill about `budget` seconds (at least 5 runs). The minimum is the figure least disturbed
@@ -34,6 +39,14 @@ struct Settings: Sendable {
     func bestTimes<B, T>(
         budget: Double = 1.0, baseline: () throws -> B, prepare: () throws -> Void = {}, _ body: () throws -> T
     ) rethrows -> (baseline: Double, measured: Double) {
+        if profile {
+            blackHole(try baseline())
+            try prepare()
+            blackHole(try body())
+            let baselineTime = try profiled("baseline", baseline)
+            try prepare()
+            return (baselineTime, try profiled("measured", body))
+        }
         if quick {
             try prepare()
             return (try time(baseline), try time(body))
@@ -62,6 +75,14 @@ struct Settings: Sendable {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         blackHole(result)
         return elapsed
+    }
+
+    /// `time(body)` with callgrind's counts zeroed before and dumped after, into a file of its
+    /// own described by `label`. Every thread's work in between counts.
+    private func profiled<T>(_ label: String, _ body: () throws -> T) rethrows -> Double {
+        orion_bench_callgrind_zero()
+        defer { orion_bench_callgrind_dump(label) }
+        return try time(body)
     }
 }
 
