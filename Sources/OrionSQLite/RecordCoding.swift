@@ -15,8 +15,9 @@ import OrionAPI
 /// own references and lists. Numbers are little-endian. `formatVersion` is kept in the file's
 /// `user_version`, so that a file in another format is recognized rather than misread.
 enum RecordCoding {
-    /// 2: the table is `WITHOUT ROWID`.
-    static let formatVersion: Int32 = 2
+    /// 2: the table is `WITHOUT ROWID`. 3: large records' bytes in a table of their own (see
+    /// `SQLiteNormalizedCache.createTables`).
+    static let formatVersion: Int32 = 3
 
     static func encode(_ record: Record) -> [UInt8] {
         var buffer = RecordBuffer()

@@ -41,11 +41,28 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     static let applicationID: Int32 = 0x4F52_494F  // "ORIO"
 
     /// Records clustered by key (`WITHOUT ROWID`): one b-tree to search and write per record,
-    /// where a rowid table keeps a second one, the key's index, beside it.
-    private static let createTable = "CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID"
+    /// where a rowid table keeps a second one, the key's index, beside it. Except a record of
+    /// more than `largeRecordBytes`: its row holds an empty blob, and `large_records`, a rowid
+    /// table, its bytes. In the clustered table each row is a cell of the one b-tree, and a
+    /// cell too large for its page is copied whole out of its overflow pages by every search
+    /// that compares a key with it: the reads of 10,000 launches spent half their
+    /// instructions copying their root record's 120 KB list, 3,335 times.
+    private static let createTables = """
+        CREATE TABLE IF NOT EXISTS records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS large_records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL)
+        """
+    /// The most bytes a record keeps in its row: what a 32 KB page of the clustered table holds
+    /// in a cell (8,198 bytes), less room for a long key.
+    static let largeRecordBytes = 8_000
+    /// A record's row: its bytes, or an empty blob for a large record (an encoded record is
+    /// never empty: it starts with its field count), whose bytes `selectLarge` reads. Two
+    /// statements, not one with a subquery: that one cost every lookup 1,300 instructions more.
     private static let select = "SELECT record FROM records WHERE key = ?"
+    private static let selectLarge = "SELECT record FROM large_records WHERE key = ?"
     private static let insertNew = "INSERT INTO records (key, record) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
     private static let replace = "INSERT OR REPLACE INTO records (key, record) VALUES (?, ?)"
+    private static let replaceLarge = "INSERT OR REPLACE INTO large_records (key, record) VALUES (?, ?)"
+    private static let deleteLarge = "DELETE FROM large_records WHERE key = ?"
 
     /// Opens the cache file at `fileURL`, creating it if needed.
     ///
@@ -91,13 +108,14 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 try database.execute("PRAGMA journal_mode = WAL")
                 try database.execute("PRAGMA application_id = \(Self.applicationID)")
                 try database.execute("PRAGMA user_version = \(RecordCoding.formatVersion)")
-                try database.execute(Self.createTable)
+                try database.execute(Self.createTables)
             } else if try database.integer("PRAGMA user_version") != Int(RecordCoding.formatVersion) {
                 // Records another version of Orion wrote: a cache may start empty, so they go,
                 // with the table, whose layout may have changed too.
                 try database.transaction { () throws(SQLiteCacheError) in
                     try database.execute("DROP TABLE records")
-                    try database.execute(Self.createTable)
+                    try database.execute("DROP TABLE IF EXISTS large_records")
+                    try database.execute(Self.createTables)
                     try database.execute("PRAGMA user_version = \(RecordCoding.formatVersion)")
                 }
             }
@@ -208,7 +226,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 for (key, record) in Self.inKeyOrder(records) {
                     buffer.removeAll()
                     RecordCoding.encode(record, into: &buffer)
-                    guard try Self.run(insert, key: key, buffer: buffer) == 0 else {
+                    guard try Self.write(buffer, at: key, with: insert, replacing: false) == 0 else {
                         changed.append(everyFieldOf: record.fields, at: key)
                         continue
                     }
@@ -216,24 +234,42 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                     guard merged.merge(record, changed: &changed) else { continue }
                     buffer.removeAll()
                     RecordCoding.encode(merged, into: &buffer)
-                    _ = try Self.run(database.prepare(Self.replace), key: key, buffer: buffer)
+                    _ = try Self.write(buffer, at: key, with: database.prepare(Self.replace), replacing: true)
                 }
                 return changed
             }
         }
     }
 
-    /// Runs `statement` (`insertNew` or `replace`) once for `key` and the record in `buffer`, and
-    /// returns how many rows it wrote: 0 when `insertNew` found the key there already.
-    private static func run(_ statement: Statement, key: CacheKey, buffer: borrowing RecordBuffer) throws(SQLiteCacheError) -> Int {
-        try statement.withText(key, at: 1) { () throws(SQLiteCacheError) -> Int in
-            try buffer.withUnsafeBytes { bytes throws(SQLiteCacheError) -> Int in
-                try statement.withBlob(bytes, at: 2) { () throws(SQLiteCacheError) -> Int in
-                    defer { statement.reset() }
-                    _ = try statement.step()
-                    return statement.database.changes
-                }
+    /// Writes the record in `buffer` at `key` with `statement` (`insertNew`, or `replace` when
+    /// `replacing`), and returns how many rows it wrote: 0 when `insertNew` found the key there
+    /// already, and then nothing is written. A large record's row gets an empty blob and
+    /// `large_records` its bytes; a record replaced by one that is not large leaves nothing
+    /// there (it may have been large).
+    private static func write(
+        _ buffer: borrowing RecordBuffer, at key: CacheKey, with statement: Statement, replacing: Bool
+    ) throws(SQLiteCacheError) -> Int {
+        let database = statement.database
+        return try buffer.withUnsafeBytes { bytes throws(SQLiteCacheError) -> Int in
+            let large = bytes.count > largeRecordBytes
+            let written = try run(statement, key: key, bytes: large ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes)
+            if large, written > 0 {
+                _ = try run(database.prepare(Self.replaceLarge), key: key, bytes: bytes)
+            } else if replacing {
+                _ = try run(database.prepare(Self.deleteLarge), key: key, bytes: nil)
             }
+            return written
+        }
+    }
+
+    /// Runs `statement` once with `key` and, unless nil, `bytes` bound, and returns how many rows
+    /// it wrote.
+    private static func run(_ statement: Statement, key: CacheKey, bytes: UnsafeRawBufferPointer?) throws(SQLiteCacheError) -> Int {
+        try statement.withText(key, at: 1) { () throws(SQLiteCacheError) -> Int in
+            defer { statement.reset() }
+            if let bytes { try statement.withBlob(bytes, at: 2) { () throws(SQLiteCacheError) in _ = try statement.step() } }
+            else { _ = try statement.step() }
+            return statement.database.changes
         }
     }
 
@@ -283,11 +319,10 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
         try withWriter { database in
             try database.transaction { () throws(SQLiteCacheError) in
                 let delete = try database.prepare("DELETE FROM records WHERE key = ?")
+                let deleteLarge = try database.prepare(Self.deleteLarge)
                 for key in keys {
-                    try delete.withText(key, at: 1) { () throws(SQLiteCacheError) in
-                        defer { delete.reset() }
-                        _ = try delete.step()
-                    }
+                    _ = try Self.run(delete, key: key, bytes: nil)
+                    _ = try Self.run(deleteLarge, key: key, bytes: nil)
                 }
             }
         }
@@ -305,21 +340,33 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func clear() throws {
-        try withWriter { database in try database.execute("DELETE FROM records") }
+        try withWriter { database in try database.execute("DELETE FROM records; DELETE FROM large_records") }
     }
 
     /// The record at `key`, looked up by primary key with `select` (`Self.select`, prepared
-    /// once per connection).
+    /// once per connection), and for a large record in `large_records` too.
     private static func load(_ key: CacheKey, with select: Statement) throws(SQLiteCacheError) -> Record? {
         try select.withText(key, at: 1) { () throws(SQLiteCacheError) -> Record? in
             defer { select.reset() }
             guard try select.step() else { return nil }
             return try select.withBlob(0) { bytes throws(SQLiteCacheError) in
-                guard let record = RecordCoding.decode(bytes, key: key) else {
-                    throw .damaged(path: select.database.path, reason: "the record \(key) does not decode")
+                guard bytes.isEmpty else { return try decode(bytes, key: key, in: select.database) }
+                let selectLarge = try select.database.prepare(Self.selectLarge)
+                return try selectLarge.withText(key, at: 1) { () throws(SQLiteCacheError) -> Record in
+                    defer { selectLarge.reset() }
+                    guard try selectLarge.step() else {
+                        throw .damaged(path: select.database.path, reason: "the large record \(key) is missing")
+                    }
+                    return try selectLarge.withBlob(0) { bytes throws(SQLiteCacheError) in try decode(bytes, key: key, in: select.database) }
                 }
-                return record
             }
         }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, key: CacheKey, in database: SQLiteDatabase) throws(SQLiteCacheError) -> Record {
+        guard let record = RecordCoding.decode(bytes, key: key) else {
+            throw .damaged(path: database.path, reason: "the record \(key) does not decode")
+        }
+        return record
     }
 }

@@ -58,6 +58,84 @@ import Testing
         }
     }
 
+    /// A file of the previous format (2: the records clustered by key, `WITHOUT ROWID`) opens
+    /// empty, as any other version's does, and is written and read in the current one after.
+    @Test func aFileOfThePreviousFormatOpensEmptyInTheCurrentOne() throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        do {
+            let old = try SQLiteDatabase(path: file.path)
+            try old.execute("PRAGMA application_id = \(SQLiteNormalizedCache.applicationID)")
+            try old.execute("PRAGMA user_version = 2")
+            try old.execute("CREATE TABLE records (key TEXT PRIMARY KEY NOT NULL, record BLOB NOT NULL) WITHOUT ROWID")
+            // Not a record of the current format: read as one, it would fail to decode.
+            try old.execute("INSERT INTO records VALUES ('Launch:92', x'FF00FF')")
+        }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        #expect(try cache.loadRecords(forKeys: ["Launch:92"]).isEmpty)
+        #expect(try cache.allKeys().isEmpty)
+        _ = try cache.merge(records: [launch.key: launch])
+        let reopened = try SQLiteNormalizedCache(fileURL: file)
+        #expect(try reopened.loadRecords(forKeys: ["Launch:92"]) == ["Launch:92": launch])
+    }
+
+    /// A record far larger than a page (a list of 20,000 references, as a long paginated list
+    /// makes) among small ones: written, read, merged, made small and large again, removed and
+    /// cleared, its bytes in `large_records` exactly while it is large.
+    @Test func aRecordLargerThanAPageIsKeptApartWhileItIsLarge() throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        let other = try SQLiteDatabase(path: file.path)
+        func largeCount() throws -> Int { try other.integer("SELECT count(*) FROM large_records") }
+        let items = (0..<2_000).map { Record(key: "Item:\($0)", fields: ["id": .value(.string(String($0)))]) }
+        let references = (0..<20_000).map { RecordValue.reference("Item:\($0)") }
+        func root(_ references: [RecordValue]) -> Record { Record(key: "QUERY_ROOT", fields: ["items": .list(references)]) }
+        var records = Dictionary(uniqueKeysWithValues: items.map { ($0.key, $0) })
+        records["QUERY_ROOT"] = root(references)
+        _ = try cache.merge(records: RecordSet(records))
+        #expect(try cache.withinRead { try cache.loadRecords(forKeys: Set(records.keys)) } == records)
+        #expect(try largeCount() == 1)
+
+        let longer = root(references + [.reference("Item:20000")])
+        #expect(try cache.merge(records: ["QUERY_ROOT": longer]) == [CacheField(key: "QUERY_ROOT", field: "items")])
+        #expect(try cache.loadRecord(forKey: "QUERY_ROOT") == longer)
+        let short = root(Array(references.prefix(3)))
+        _ = try cache.merge(records: ["QUERY_ROOT": short])
+        #expect(try cache.loadRecord(forKey: "QUERY_ROOT") == short)
+        #expect(try largeCount() == 0, "a record no longer large leaves nothing behind")
+        _ = try cache.merge(records: ["QUERY_ROOT": longer])
+        #expect(try cache.loadRecord(forKey: "QUERY_ROOT") == longer)
+        #expect(try largeCount() == 1)
+        #expect(try cache.loadRecord(forKey: "Item:1999") == items[1999])
+
+        try cache.removeRecords(forKeys: ["QUERY_ROOT"])
+        #expect(try cache.loadRecord(forKey: "QUERY_ROOT") == nil)
+        #expect(try largeCount() == 0)
+        _ = try cache.merge(records: ["QUERY_ROOT": longer])
+        try cache.clear()
+        #expect(try cache.loadRecord(forKey: "QUERY_ROOT") == nil)
+        #expect(try largeCount() == 0)
+        #expect(try cache.allKeys().isEmpty)
+    }
+
+    /// A large record whose bytes are gone from `large_records` (a file damaged, or edited by
+    /// hand) is reported as damage, by its key, not read as an empty record.
+    @Test func aLargeRecordWhoseBytesAreMissingIsReportedAsDamage() throws {
+        let file = temporaryFile()
+        defer { try? SQLiteNormalizedCache.removeFile(at: file) }
+        let cache = try SQLiteNormalizedCache(fileURL: file)
+        let list = Record(key: "QUERY_ROOT", fields: ["items": .list((0..<5_000).map { .reference("Item:\($0)") })])
+        _ = try cache.merge(records: ["QUERY_ROOT": list])
+        try SQLiteDatabase(path: file.path).execute("DELETE FROM large_records")
+        #expect {
+            _ = try cache.loadRecord(forKey: "QUERY_ROOT")
+        } throws: { error in
+            guard case .damaged(let path, let reason)? = error as? SQLiteCacheError else { return false }
+            return path == file.path && reason.contains("QUERY_ROOT")
+        }
+    }
+
     private static func version(_ version: Int) -> [CacheKey: Record] {
         ["Item:1": Record(key: "Item:1", fields: ["version": .value(.int(version))])]
     }
