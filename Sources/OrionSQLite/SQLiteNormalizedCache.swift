@@ -201,7 +201,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 var found: [CacheKey: Record] = [:]
                 found.reserveCapacity(keys.count)
                 let select = try database.prepare(Self.select)
-                for key in keys { found[key] = try Self.load(key, with: select) }
+                for key in keys { found[key] = try Self.load(key, with: select)?.record }
                 return found
             }
         }
@@ -209,7 +209,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
 
     public func loadRecord(forKey key: CacheKey) throws -> Record? {
         guard hasRecords else { return nil }
-        return try readers.withReader { database in try Self.load(key, with: database.prepare(Self.select)) }
+        return try readers.withReader { database in try Self.load(key, with: database.prepare(Self.select))?.record }
     }
 
     /// Each record is first inserted as it is, in one step of one prepared statement: a record
@@ -226,28 +226,27 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
                 for (key, record) in Self.inKeyOrder(records) {
                     buffer.removeAll()
                     RecordCoding.encode(record, into: &buffer)
-                    guard try Self.write(buffer, at: key, with: insert, replacing: false) == 0 else {
+                    guard try Self.write(buffer, at: key, with: insert, wasLarge: false) == 0 else {
                         changed.append(everyFieldOf: record.fields, at: key)
                         continue
                     }
-                    guard var merged = try Self.load(key, with: database.prepare(Self.select)) else { continue }
+                    guard case (var merged, let wasLarge)? = try Self.load(key, with: database.prepare(Self.select)) else { continue }
                     guard merged.merge(record, changed: &changed) else { continue }
                     buffer.removeAll()
                     RecordCoding.encode(merged, into: &buffer)
-                    _ = try Self.write(buffer, at: key, with: database.prepare(Self.replace), replacing: true)
+                    _ = try Self.write(buffer, at: key, with: database.prepare(Self.replace), wasLarge: wasLarge)
                 }
                 return changed
             }
         }
     }
 
-    /// Writes the record in `buffer` at `key` with `statement` (`insertNew`, or `replace` when
-    /// `replacing`), and returns how many rows it wrote: 0 when `insertNew` found the key there
-    /// already, and then nothing is written. A large record's row gets an empty blob and
-    /// `large_records` its bytes; a record replaced by one that is not large leaves nothing
-    /// there (it may have been large).
+    /// Writes the record in `buffer` at `key` with `statement` (`insertNew` or `replace`), and
+    /// returns how many rows it wrote: 0 when `insertNew` found the key there already, and then
+    /// nothing is written. A large record's row gets an empty blob and `large_records` its
+    /// bytes; a record that `wasLarge` and is not now leaves nothing there.
     private static func write(
-        _ buffer: borrowing RecordBuffer, at key: CacheKey, with statement: Statement, replacing: Bool
+        _ buffer: borrowing RecordBuffer, at key: CacheKey, with statement: Statement, wasLarge: Bool
     ) throws(SQLiteCacheError) -> Int {
         let database = statement.database
         return try buffer.withUnsafeBytes { bytes throws(SQLiteCacheError) -> Int in
@@ -255,7 +254,7 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
             let written = try run(statement, key: key, bytes: large ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes)
             if large, written > 0 {
                 _ = try run(database.prepare(Self.replaceLarge), key: key, bytes: bytes)
-            } else if replacing {
+            } else if wasLarge {
                 _ = try run(database.prepare(Self.deleteLarge), key: key, bytes: nil)
             }
             return written
@@ -344,20 +343,21 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     /// The record at `key`, looked up by primary key with `select` (`Self.select`, prepared
-    /// once per connection), and for a large record in `large_records` too.
-    private static func load(_ key: CacheKey, with select: Statement) throws(SQLiteCacheError) -> Record? {
-        try select.withText(key, at: 1) { () throws(SQLiteCacheError) -> Record? in
+    /// once per connection), and for a large record in `large_records` too; and whether it is
+    /// large (a write that makes it small removes it from there).
+    private static func load(_ key: CacheKey, with select: Statement) throws(SQLiteCacheError) -> (record: Record, isLarge: Bool)? {
+        try select.withText(key, at: 1) { () throws(SQLiteCacheError) -> (record: Record, isLarge: Bool)? in
             defer { select.reset() }
             guard try select.step() else { return nil }
             return try select.withBlob(0) { bytes throws(SQLiteCacheError) in
-                guard bytes.isEmpty else { return try decode(bytes, key: key, in: select.database) }
+                guard bytes.isEmpty else { return (try decode(bytes, key: key, in: select.database), false) }
                 let selectLarge = try select.database.prepare(Self.selectLarge)
-                return try selectLarge.withText(key, at: 1) { () throws(SQLiteCacheError) -> Record in
+                return try selectLarge.withText(key, at: 1) { () throws(SQLiteCacheError) -> (record: Record, isLarge: Bool) in
                     defer { selectLarge.reset() }
                     guard try selectLarge.step() else {
                         throw .damaged(path: select.database.path, reason: "the large record \(key) is missing")
                     }
-                    return try selectLarge.withBlob(0) { bytes throws(SQLiteCacheError) in try decode(bytes, key: key, in: select.database) }
+                    return try selectLarge.withBlob(0) { bytes throws(SQLiteCacheError) in (try decode(bytes, key: key, in: select.database), true) }
                 }
             }
         }
