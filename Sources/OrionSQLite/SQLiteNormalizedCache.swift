@@ -339,7 +339,9 @@ public final class SQLiteNormalizedCache: NormalizedCache, @unchecked Sendable {
     }
 
     public func clear() throws {
-        try withWriter { database in try database.execute("DELETE FROM records; DELETE FROM large_records") }
+        try withWriter { database in
+            try database.transaction { () throws(SQLiteCacheError) in try database.execute("DELETE FROM records; DELETE FROM large_records") }
+        }
     }
 
     /// The record at `key`, looked up by primary key with `select` (`Self.select`, prepared
