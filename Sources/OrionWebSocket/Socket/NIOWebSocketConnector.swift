@@ -81,7 +81,11 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         }
         let upgrader = NIOTypedWebSocketClientUpgrader<UpgradeOutcome>(maxFrameSize: maxFrameSize) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(DirectTextHandler(connection: connection))
+                let operations = channel.pipeline.syncOperations
+                // In front of NIO's frame decoder, which the upgrader has added by now.
+                let decoder = try operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
+                try operations.addHandler(DirectFrameReader(maxFrameSize: maxFrameSize, directTake: connection.directTake), position: .before(decoder))
+                try operations.addHandler(DirectTextHandler(connection: connection))
                 return .upgraded(try NIOAsyncChannel<NIOFrame, NIOFrame>(wrappingChannelSynchronously: channel))
             }
         }
@@ -189,7 +193,8 @@ final class RefusedUpgradeReader: ChannelInboundHandler, RemovableChannelHandler
 /// stream the same task's writer pumps.
 ///
 /// A whole text message the receiver's `take` wants never reaches that task: `DirectTextHandler`
-/// offers it on the event loop, when the reader has no earlier frame left to finish.
+/// offers it on the event loop (`DirectFrameReader` first, for a frame it reads itself), when the
+/// reader has no earlier frame left to finish.
 final class NIOWebSocketConnection: WebSocketConnection {
     private enum Outgoing: Sendable {
         case text(String)
@@ -415,7 +420,7 @@ final class NIOWebSocketConnection: WebSocketConnection {
     /// On the event loop, for a whole text message: the receiver's `take`, when the message may
     /// go to it now (the connection is open, and the reader has no earlier frame left to
     /// finish); `nil` when it must go through the reader.
-    fileprivate func directTake() -> (@Sendable (String) -> Bool)? {
+    func directTake() -> (@Sendable (String) -> Bool)? {
         state.withLock { state in
             guard state.end == nil, state.pending == 0 else { return nil }
             return state.receiver?.take
@@ -423,7 +428,7 @@ final class NIOWebSocketConnection: WebSocketConnection {
     }
 
     /// On the event loop: a frame goes to the reader, which will say when it is done with it.
-    fileprivate func handingToReader() {
+    func handingToReader() {
         state.withLock { $0.pending += 1 }
     }
 
@@ -452,10 +457,11 @@ final class NIOWebSocketConnection: WebSocketConnection {
         receiver?.done.resume(returning: true)
     }
 }
-/// The first reader of the socket's frames, on the event loop: hands a whole text message to
-/// the connection's receiver at once (`take`), saving the hand-offs to the reader's task and on
-/// to the transport, when nothing read before it is still on its way there; every other frame
-/// goes on down the pipeline to the reader, counted, so that none is overtaken.
+/// The first reader of the frames NIO's decoder makes (those `DirectFrameReader` passes on), on
+/// the event loop: hands a whole text message to the connection's receiver at once (`take`),
+/// saving the hand-offs to the reader's task and on to the transport, when nothing read before it
+/// is still on its way there; every other frame goes on down the pipeline to the reader, counted,
+/// so that none is overtaken.
 final class DirectTextHandler: ChannelInboundHandler {
     typealias InboundIn = NIOFrame
     typealias InboundOut = NIOFrame
