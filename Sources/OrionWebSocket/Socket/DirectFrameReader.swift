@@ -5,8 +5,8 @@ import NIOWebSocket
 /// The socket's first reader of bytes after the upgrade, on the event loop: reads the frames out
 /// of each read itself, and hands a whole text message straight to the connection's receiver
 /// (`take`), when nothing read before it is still on its way to the reader. Every other frame goes
-/// on, whole and unread, to NIO's frame decoder behind it, and from there to `DirectTextHandler`
-/// and the reader, in the order the frames came.
+/// on, whole and unread, to NIO's frame decoder behind it, and from there (counted by
+/// `ReaderHandOffCounter`) to the reader, in the order the frames came.
 ///
 /// Nearly every frame of a subscription is such a text frame. NIO's decoder made each one a
 /// `WebSocketFrame` through its generic `ByteToMessageHandler`, with runtime metadata lookups and
@@ -15,9 +15,10 @@ import NIOWebSocket
 ///
 /// A frame it does not expect (reserved bits, a mask, an opcode RFC 6455 reserves, a control
 /// frame in fragments or over 125 bytes, more than the largest frame allowed) makes it pass
-/// everything from there on to NIO's decoder, which deals with it as before: refuses it, or makes
-/// a frame of it that the reader ignores. Frames go on whole, so the decoder never holds part of one when this reader reads the
-/// next; the bytes of a frame that has not all arrived wait here.
+/// everything from there on to NIO's decoder, which deals with it as before: refuses it, or
+/// makes a frame of it that the reader ignores. Frames go on whole, so the decoder never holds
+/// part of one when this reader reads the next; the bytes of a frame that has not all arrived
+/// wait here.
 final class DirectFrameReader: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -40,7 +41,8 @@ final class DirectFrameReader: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if passingThrough { return context.fireChannelRead(data) }
-        // Named, not `Self.`: see `DirectTextHandler`.
+        // Named, not `Self.`: with the dynamic `Self` the optimizer leaves NIO's unwrap generic,
+        // a thousand instructions a read of runtime metadata lookups and casts.
         var buffer = DirectFrameReader.unwrapInboundIn(data)
         if var earlier = partial {
             partial = nil

@@ -85,7 +85,7 @@ public struct NIOWebSocketConnector: WebSocketConnector {
                 // In front of NIO's frame decoder, which the upgrader has added by now.
                 let decoder = try operations.handler(type: ByteToMessageHandler<WebSocketFrameDecoder>.self)
                 try operations.addHandler(DirectFrameReader(maxFrameSize: maxFrameSize, directTake: connection.directTake), position: .before(decoder))
-                try operations.addHandler(DirectTextHandler(connection: connection))
+                try operations.addHandler(ReaderHandOffCounter(connection: connection))
                 return .upgraded(try NIOAsyncChannel<NIOFrame, NIOFrame>(wrappingChannelSynchronously: channel))
             }
         }
@@ -192,9 +192,8 @@ final class RefusedUpgradeReader: ChannelInboundHandler, RemovableChannelHandler
 /// them: a hand-off between tasks costs more than a small message); frames to send go through a
 /// stream the same task's writer pumps.
 ///
-/// A whole text message the receiver's `take` wants never reaches that task: `DirectTextHandler`
-/// offers it on the event loop (`DirectFrameReader` first, for a frame it reads itself), when the
-/// reader has no earlier frame left to finish.
+/// A whole text message the receiver's `take` wants never reaches that task: `DirectFrameReader`
+/// offers it on the event loop, when the reader has no earlier frame left to finish.
 final class NIOWebSocketConnection: WebSocketConnection {
     private enum Outgoing: Sendable {
         case text(String)
@@ -301,7 +300,7 @@ final class NIOWebSocketConnection: WebSocketConnection {
         // A text message in fragments: its bytes so far.
         var message: ByteBuffer?
         for try await frame in inbound {
-            // Done with it, whichever way this iteration ends (see `DirectTextHandler`).
+            // Done with it, whichever way this iteration ends (see `ReaderHandOffCounter`).
             defer { state.withLock { $0.pending -= 1 } }
             switch frame.opcode {
             case .text:
@@ -457,36 +456,20 @@ final class NIOWebSocketConnection: WebSocketConnection {
         receiver?.done.resume(returning: true)
     }
 }
-/// The first reader of the frames NIO's decoder makes (those `DirectFrameReader` passes on), on
-/// the event loop: hands a whole text message to the connection's receiver at once (`take`),
-/// saving the hand-offs to the reader's task and on to the transport, when nothing read before it
-/// is still on its way there; every other frame goes on down the pipeline to the reader, counted,
-/// so that none is overtaken.
-final class DirectTextHandler: ChannelInboundHandler {
+/// Behind NIO's frame decoder, which makes frames of what `DirectFrameReader` passes on: counts
+/// each frame on its way to the connection's reader, so that no text message the reader takes
+/// directly overtakes it (`NIOWebSocketConnection.directTake`).
+final class ReaderHandOffCounter: ChannelInboundHandler {
     typealias InboundIn = NIOFrame
     typealias InboundOut = NIOFrame
 
     private let connection: NIOWebSocketConnection
-    /// Inside a message sent in fragments: its frames go to the reader, which joins them.
-    private var inFragments = false
 
     init(connection: NIOWebSocketConnection) {
         self.connection = connection
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        // Named, not `Self.`: with the dynamic `Self` the optimizer leaves the unwrap generic, a
-        // thousand instructions a frame of runtime metadata lookups and casts.
-        let frame = DirectTextHandler.unwrapInboundIn(data)
-        if frame.opcode == .text, frame.fin, !inFragments, let take = connection.directTake(),
-           take(String(decoding: frame.unmaskedData.readableBytesView, as: UTF8.self)) {
-            return
-        }
-        switch frame.opcode {
-        case .text: inFragments = !frame.fin
-        case .continuation where frame.fin: inFragments = false
-        default: break
-        }
         connection.handingToReader()
         context.fireChannelRead(data)
     }
