@@ -38,6 +38,15 @@ let package = Package(
                 "CallgrindControl",
             ]
         ),
+        // The child process of the response.launches*.peak_mb figures: what an app that decodes
+        // a LaunchList response links, and nothing of the benchmark's.
+        .executableTarget(
+            name: "orion-bench-models",
+            dependencies: [
+                .product(name: "OrionAPI", package: "Orion"),
+                .product(name: "RocketReserverAPI", package: "RocketReserverAPI"),
+            ]
+        ),
         // `orion-bench --profile`'s marks for callgrind (valgrind's client requests), so that
         // scripts/profile-benchmarks.sh counts each run alone.
         .target(name: "CallgrindControl"),

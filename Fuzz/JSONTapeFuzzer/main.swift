@@ -107,7 +107,7 @@ func walk(_ value: ResponseValue, keysAreUTF8: Bool) -> JSONValue {
 /// key's first occurrence, as `value(forKey:)` finds it.
 func checkHintedLookups(_ object: ResponseObject, keys: [String]) {
     for order in [keys, keys.reversed(), keys.sorted(), ["\u{0}absent"] + keys] {
-        var hint = 0
+        var hint = KeySearchHint()
         for key in order {
             guard case .field(let field) = Selection.field(key, JSONValue?.self) else { fatalError("Selection.field is not a field") }
             switch (object.value(for: field, hint: &hint), object.value(forKey: key)) {

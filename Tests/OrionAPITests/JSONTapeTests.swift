@@ -146,6 +146,112 @@ import TestSupport
     }
 }
 
+/// An object's keys have no entries: each is read from the text before its value, and only a key
+/// with escapes has an entry. Keys chosen to break that reading (quotes, backslashes, a key that
+/// ends another or spans the text before it, an empty key, whitespace around the colon) are
+/// found, listed and missed as `JSONSerialization` reads them.
+struct JSONTapeKeyTests {
+    static let keys = [
+        "id", "d", "aid", "", " ", "\"", "a\"b", "\\", "a\\", "é", "🚀", "x\":1,\"id", ":", "\n", "\u{1F}", "k\u{0}k",
+    ]
+
+    /// `key` as JSON text, escaped one of the ways JSON allows.
+    static func written(_ key: String, using generator: inout some RandomNumberGenerator) -> String {
+        var text = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20: text += String(format: "\\u%04x", scalar.value)
+            // Any other character, now and then, as a \u escape (a key with escapes).
+            case _ where scalar.value < 0x10000 && Int.random(in: 0..<8, using: &generator) == 0:
+                text += String(format: "\\u%04X", scalar.value)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(text)\""
+    }
+
+    @Test func keysAreFoundListedAndMissedAsJSONSerializationReadsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let spaces = ["", " ", "\n\t", "  \r\n"]
+        for _ in 0..<400 {
+            let chosen = Array(Self.keys.shuffled(using: &generator).prefix(Int.random(in: 0...8, using: &generator)))
+            let values: [String] = chosen.indices.map { index in
+                ["\(index)", "\"v\(index)\"", "[\(index)]", "{\"id\": \(index)}", "null", "true"][Int.random(in: 0..<6, using: &generator)]
+            }
+            let members = zip(chosen, values).map { key, value in
+                let before = spaces.randomElement(using: &generator) ?? ""
+                let after = spaces.randomElement(using: &generator) ?? ""
+                return Self.written(key, using: &generator) + before + ":" + after + value
+            }
+            let text = "{" + members.joined(separator: ",") + "}"
+            let data = Data(text.utf8)
+            let expected = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(text)")
+            let expectedValue = try #require(JSONValue(jsonObjectValue: expected))
+            for tape in [try JSONTape(data: data), JSONTape(expectedValue)] {
+                let object = try tape.root.decodeObject()
+                var listed: [String] = []
+                object.forEachField { key, _ in listed.append(key) }
+                #expect(Set(listed) == Set(expected.keys) && listed.count == expected.count, "\(text)")
+                for key in Self.keys {
+                    let found = object.value(forKey: key)?.decodeJSON()
+                    #expect(found == expected[key].flatMap(JSONValue.init(jsonObjectValue:)), "\(key) in \(text)")
+                }
+            }
+            #expect(try JSONTape(data: data).root.decodeJSON() == expectedValue, "\(text)")
+        }
+    }
+
+    /// The hinted search decoding uses finds each field where the plain search does, in any order.
+    @Test func hintedLookupsFindWhatPlainLookupsFind() throws {
+        let text = #"{"a" : 1, "b":2 ,"\u0061b": 3, "ab":4, "b": 5, "": 6, "c":{"a":7}}"#
+        let object = try ResponseObject(jsonData: Data(text.utf8))
+        for order in [["a", "b", "ab", "", "c"], ["c", "", "ab", "b", "a"], ["ab", "a", "c", "b", ""]] {
+            var hint = KeySearchHint()
+            for key in order {
+                let field = Selection.Field(name: key, alias: nil, type: .scalar(JSONValue.self), arguments: [:], condition: nil)
+                #expect(object.value(for: field, hint: &hint)?.decodeJSON() == object.value(forKey: key)?.decodeJSON(), "\(key)")
+            }
+        }
+        // Members passed over (the first `t`) are kept for later lookups, which find a key's
+        // first occurrence though the object repeats it.
+        let repeating = try ResponseObject(jsonData: Data(#"{"t": 0, "a": 1, "s": 2, "b": 3, "t": 4, "s": 5, "c": 6}"#.utf8))
+        var hint = KeySearchHint()
+        for (key, expected) in [("a", 1), ("b", 3), ("c", 6), ("t", 0), ("s", 2), ("x", nil)] as [(String, Int?)] {
+            let field = Selection.Field(name: key, alias: nil, type: .scalar(JSONValue.self), arguments: [:], condition: nil)
+            #expect(try repeating.value(for: field, hint: &hint).map { try $0.decodeInt() } == expected, "\(key)")
+        }
+        #expect(object.value(forKey: "ab")?.decodeJSON() == .int(3), "the first member under a key, escaped or not")
+        #expect(object.value(forKey: "b")?.decodeJSON() == .int(2))
+        #expect(object.value(forKey: "")?.decodeJSON() == .int(6))
+        #expect(object.value(forKey: "ba") == nil)
+    }
+}
+
+/// The hinted lookups of distinct keys, in any order, find what lookups from the object's start
+/// find, in objects that repeat keys and send keys the lookups pass over.
+@Test func hintedLookupsAgreeWithPlainOnesInRandomObjects() throws {
+    var generator = SystemRandomNumberGenerator()
+    let pool = ["a", "b", "c", "t", "__typename", "ab", "b\"c", "é"]
+    for _ in 0..<2_000 {
+        let members = (0..<Int.random(in: 0...9, using: &generator)).map { index in
+            (pool.randomElement(using: &generator) ?? "a", index)
+        }
+        let text = "{" + members.map { key, value in JSONEncoding.string(.string(key)) + ":\(value)" }.joined(separator: ",") + "}"
+        let object = try ResponseObject(jsonData: Data(text.utf8))
+        let order = Array(pool.shuffled(using: &generator).prefix(Int.random(in: 1...pool.count, using: &generator)))
+        var hint = KeySearchHint()
+        for key in order {
+            let field = Selection.Field(name: key, alias: nil, type: .scalar(JSONValue.self), arguments: [:], condition: nil)
+            let hinted = try object.value(for: field, hint: &hint).map { try $0.decodeInt() }
+            let expected = members.first { $0.0 == key }?.1
+            #expect(hinted == expected, "\(key) after \(order) in \(text)")
+            #expect(try object.value(forKey: key).map { try $0.decodeInt() } == expected, "\(key) in \(text)")
+        }
+    }
+}
+
 /// Offsets are 32-bit: a document longer than the tape can index is a clear error, not a trap.
 struct JSONTapeLengthTests {
     @Test func aDocumentLongerThanTheTapeIndexesIsRefused() throws {
@@ -161,10 +267,10 @@ struct JSONTapeLengthTests {
     }
 
     @Test func aValueLongerThanAnEntryHoldsIsRefusedAtItsPlace() throws {
-        func parse(_ text: String, maximumValueLength: Int) throws(JSONParseError) {
+        func parse(_ text: String, maximumValueLength: Int = JSONTape.Entry.maximumSecond, maximumEntryCount: Int = JSONTape.Entry.maximumSecond) throws(JSONParseError) {
             let array = Array(text.utf8)
             try array.withUnsafeBufferPointer { (bytes) throws(JSONParseError) in
-                var parser = JSONTapeParser(bytes: bytes, maximumValueLength: maximumValueLength)
+                var parser = JSONTapeParser(bytes: bytes, maximumValueLength: maximumValueLength, maximumEntryCount: maximumEntryCount)
                 _ = try parser.parse()
             }
         }
@@ -173,11 +279,26 @@ struct JSONTapeLengthTests {
         #expect(string?.message.contains("6 bytes") == true)
         let number = #expect(throws: JSONParseError.self) { try parse(#"[123456]"#, maximumValueLength: 5) }
         #expect(number?.message.contains("6 bytes") == true)
-        let list = #expect(throws: JSONParseError.self) { try parse(#"[1, 2, 3, 4, 5, 6]"#, maximumValueLength: 5) }
-        #expect(list?.message.contains("6 elements") == true)
+        // A key with escapes has an entry, so it is held to the same length.
+        let key = #expect(throws: JSONParseError.self) { try parse(#"{"\n2345": 1}"#, maximumValueLength: 5) }
+        #expect(key?.message.contains("6 bytes") == true)
+        try parse(#"{"123456": 1}"#, maximumValueLength: 5)
+
+        // Entries: the object, "1234", the list, its three numbers and 12345; keys have none.
+        try parse(#"{"a": "1234", "b": [1, 2, 3], "c": 12345}"#, maximumEntryCount: 7)
+        let document = #expect(throws: JSONParseError.self) {
+            try parse(#"{"a": "1234", "b": [1, 2, 3], "c": 12345}"#, maximumEntryCount: 6)
+        }
+        #expect(document?.message.contains("more than 6 values") == true)
+        #expect(document?.column == 42)
+        let list = #expect(throws: JSONParseError.self) { try parse(#"[1, 2, 3, 4, 5, 6]"#, maximumEntryCount: 6) }
+        #expect(list?.message.contains("more than 6 values") == true)
         #expect(list?.column == 19)
         #expect(JSONTape.Entry.maximumSecond == 268_435_455)
         #expect(MemoryLayout<JSONTape.Entry>.stride == 8)
+        // An entry's kind is its three bits read as one: every value of them is a kind.
+        #expect(JSONTape.Kind.allCases.map(\.rawValue) == Array(0..<8))
+        #expect(MemoryLayout<JSONTape.Kind>.size == 1)
     }
 }
 

@@ -18,8 +18,6 @@ let groups: [BenchmarkGroup] = [
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-// The child process of response.launches10k.peak_mb.
-if arguments.count == 2, arguments[0] == "--build-launch-models" { exit(LaunchesResponse.buildInChild(arguments[1])) }
 let profile = arguments.contains("--profile")
 let quick = profile || arguments.contains("--quick")
 arguments.removeAll { $0 == "--quick" || $0 == "--profile" }

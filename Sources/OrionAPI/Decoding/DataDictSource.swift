@@ -13,10 +13,10 @@ package protocol DataDictSource {
     /// cache, for which a missing field is a miss).
     func value(for field: Selection.Field) throws -> Value?
 
-    /// ``value(for:)`` for the fields of one selection set in their order: `hint` starts at 0
+    /// ``value(for:)`` for the fields of one selection set in their order: `hint` starts new
     /// and is kept between the calls, so that a source whose fields come in the selections'
     /// order (a response) can look from where the last one was found.
-    func value(for field: Selection.Field, hint: inout Int) throws -> Value?
+    func value(for field: Selection.Field, hint: inout KeySearchHint) throws -> Value?
 
     /// The object's `__typename`, when it has one: what a type case's condition is checked
     /// against.
@@ -29,7 +29,7 @@ package protocol DataDictSource {
 
 extension DataDictSource {
     @inlinable
-    package func value(for field: Selection.Field, hint: inout Int) throws -> Value? {
+    package func value(for field: Selection.Field, hint: inout KeySearchHint) throws -> Value? {
         try value(for: field)
     }
 

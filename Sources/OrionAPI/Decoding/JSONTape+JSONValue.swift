@@ -8,55 +8,61 @@ extension JSONTape {
         self.init(bytes: .array(builder.bytes), entries: builder.entries)
     }
 
-    /// Writes a tape value by value.
+    /// Writes a tape value by value. Its bytes are what the readers look at, not JSON: scalars
+    /// raw (strings unescaped, so their entries have no escapes to decode), and before each
+    /// member's value the `"key":` its key is read from, or, for a key that a quote or a
+    /// backslash would make ambiguous there, a `key` entry.
     private struct Builder {
         var bytes: [UInt8] = []
         var entries: [Entry] = []
 
         mutating func append(_ value: JSONValue) {
             switch value {
-            case .null: entries.append(Entry(kind: .null, flag: false, first: 0, second: 0))
-            case .bool(let bool): entries.append(Entry(kind: bool ? .true : .false, flag: false, first: 0, second: 0))
+            case .null: appendBytes(kind: .null, flag: false, "null".utf8)
+            case .bool(let bool): appendBytes(kind: bool ? .true : .false, flag: false, (bool ? "true" : "false").utf8)
             case .int(let int): appendBytes(kind: .number, flag: false, String(int).utf8)
             // Swift prints the shortest text that reads back as the same double.
             case .double(let double): appendBytes(kind: .number, flag: true, String(double).utf8)
-            case .string(let string): appendString(string)
+            case .string(let string):
+                bytes.append(UInt8(ascii: "\""))
+                appendBytes(kind: .string, flag: false, string.utf8)
+                bytes.append(UInt8(ascii: "\""))
             case .list(let values):
-                let list = begin(.array)
+                let list = begin(.array, UInt8(ascii: "["))
                 for element in values { append(element) }
-                end(list, count: values.count)
+                end(list)
             case .object(let fields):
-                let object = begin(.object)
+                let object = begin(.object, UInt8(ascii: "{"))
                 for (key, element) in fields {
-                    appendString(key)
+                    if key.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                        appendBytes(kind: .key, flag: false, key.utf8)
+                    } else {
+                        bytes.append(UInt8(ascii: "\""))
+                        bytes.append(contentsOf: key.utf8)
+                        bytes.append(contentsOf: "\":".utf8)
+                    }
                     append(element)
                 }
-                end(object, count: fields.count)
+                end(object)
             }
         }
 
-        /// A string: an object's key, or a string value. Raw UTF-8, so no escapes to decode.
-        private mutating func appendString(_ string: String) {
-            appendBytes(kind: .string, flag: false, string.utf8)
-        }
-
-        /// Starts a container, whose elements follow (an object's: keys and values); `end`
-        /// closes it.
-        private mutating func begin(_ kind: Kind) -> Int {
-            entries.append(Entry(kind: kind, flag: false, first: 0, second: 0))
+        /// Starts a container at its bracket, whose elements follow; `end` closes it.
+        private mutating func begin(_ kind: Kind, _ bracket: UInt8) -> Int {
+            entries.append(Entry(kind: kind, flag: false, offset: UInt32(bytes.count), second: 0))
+            bytes.append(bracket)
             return entries.count - 1
         }
 
-        /// Closes the container begun at `index`, with `count` elements (an object's: fields).
-        private mutating func end(_ index: Int, count: Int) {
-            entries[index].first = UInt32(entries.count)
-            entries[index].second = UInt32(count)
+        /// Closes the container begun at `index`.
+        private mutating func end(_ index: Int) {
+            entries[index].second = UInt32(entries.count)
         }
 
         private mutating func appendBytes(kind: Kind, flag: Bool, _ utf8: String.UTF8View) {
             let start = bytes.count
             bytes.append(contentsOf: utf8)
-            entries.append(Entry(kind: kind, flag: flag, first: UInt32(start), second: UInt32(bytes.count - start)))
+            entries.append(Entry(kind: kind, flag: flag, offset: UInt32(start), second: UInt32(bytes.count - start)))
         }
     }
 }

@@ -5,40 +5,51 @@ import Foundation
 /// model keeps them, numbers only when read.
 ///
 /// Containers store the index just past their last entry, so a reader skips a nested value in
-/// one step; an object's entries alternate key, value.
+/// one step. An object's members have no entries of their own: a member is its value's entry,
+/// and its key is read from the text just before the value (`"key":`), which the value's entry
+/// points at. Only a key with escapes, rare in responses, has an entry (``Kind/key``), just
+/// before its value's: the tape is then about half the entries of a key-and-value layout, which
+/// is what a large response's peak memory and the parser's writes are made of.
 public final class JSONTape: Sendable {
     /// What an entry is.
     @usableFromInline
-    enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable, CaseIterable {
         case null, `true`, `false`, number, string, array, object
+        /// An object member's key that has escapes, just before the member's value: the only
+        /// entry that is not a value. A key without escapes has no entry.
+        case key
     }
 
-    /// Eight bytes: a large response's tape is as big as its text.
+    /// Eight bytes: a large response's tape is smaller than its text.
     @usableFromInline
     struct Entry: Sendable {
-        /// Scalars: byte offset. Containers: the entry index just past the container.
-        @usableFromInline var first: UInt32
+        /// The byte offset of the value's text: of a string's first byte after its quote, of a
+        /// container's bracket, of a number's or literal's first byte.
+        @usableFromInline var offset: UInt32
         /// `second` in the low 28 bits, the kind in the next three, the flag in the top one.
         @usableFromInline var packed: UInt32
 
-        /// The largest `second`: a scalar of 256 MB, a container of 268 million elements.
+        /// The largest `second`: a scalar of 256 MB, a tape of 268 million entries.
         @usableFromInline static let maximumSecond = 1 << 28 - 1
 
         @usableFromInline
-        init(kind: Kind, flag: Bool, first: UInt32, second: UInt32) {
+        init(kind: Kind, flag: Bool, offset: UInt32, second: UInt32) {
             precondition(second <= Self.maximumSecond, "a JSON value too long for the tape: the parser refuses it first")
-            self.first = first
+            self.offset = offset
             self.packed = second | UInt32(kind.rawValue) << 28 | (flag ? 1 << 31 : 0)
         }
 
+        /// Each of the eight values of the three bits is a kind, so the bits are read as one
+        /// without a check (a checked `Kind(rawValue:)` of eight cases is a call).
         @inlinable @inline(__always)
-        var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: packed >> 28) & 0x7) ?? .null }
+        var kind: Kind { unsafeBitCast(UInt8(truncatingIfNeeded: packed >> 28) & 0x7, to: Kind.self) }
 
-        /// Strings: whether escapes must be decoded. Numbers: whether it has a fraction or exponent.
+        /// Strings and keys: whether escapes must be decoded. Numbers: whether it has a fraction
+        /// or exponent.
         @inlinable
         var flag: Bool { packed & 0x8000_0000 != 0 }
 
-        /// Scalars: byte length. Containers: the number of elements (object: of fields).
+        /// Scalars and keys: byte length. Containers: the entry index just past the container.
         @inlinable
         var second: UInt32 {
             get { packed & 0x0FFF_FFFF }
@@ -47,6 +58,10 @@ public final class JSONTape: Sendable {
                 packed = packed & 0xF000_0000 | newValue
             }
         }
+
+        /// The byte offset where the value's text starts: a string's quote, else `offset`.
+        @inlinable @inline(__always)
+        var textStart: Int { Int(offset) - (kind == .string ? 1 : 0) }
     }
 
     @usableFromInline let bytes: JSONBytes

@@ -10,14 +10,20 @@ struct JSONTapeParser {
     static let maximumLength = Int(UInt32.max)
     /// `maximumLength`, lower in tests.
     let maximumLength: Int
-    /// The longest scalar and largest container the tape holds (`JSONTape.Entry.maximumSecond`),
-    /// lower in tests.
+    /// The longest scalar the tape holds (`JSONTape.Entry.maximumSecond`), lower in tests.
     let maximumValueLength: Int
+    /// The most entries the tape holds (as a container's end index is `maximumSecond` at most),
+    /// lower in tests.
+    let maximumEntryCount: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = Self.maximumLength, maximumValueLength: Int = JSONTape.Entry.maximumSecond) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, maximumLength: Int = Self.maximumLength,
+        maximumValueLength: Int = JSONTape.Entry.maximumSecond, maximumEntryCount: Int = JSONTape.Entry.maximumSecond
+    ) {
         self.bytes = bytes
         self.maximumLength = maximumLength
         self.maximumValueLength = maximumValueLength
+        self.maximumEntryCount = maximumEntryCount
     }
 
     mutating func parse() throws(JSONParseError) -> [JSONTape.Entry] {
@@ -26,8 +32,10 @@ struct JSONTapeParser {
                 message: "the document is \(bytes.count) bytes, more than the \(maximumLength) Orion reads: ask the server for less at a time (paginate)",
                 offset: 0, line: 1, column: 1)
         }
-        // A large document needs about an entry per 8 bytes; a small message (a subscription
-        // event's) has more per byte, and growing the array would cost it a copy or two.
+        // Room for an entry per 8 bytes: more than a response needs (the 100,000 launches: one
+        // per 20 bytes), so that a large one is not copied as it grows, and pages reserved but
+        // never written cost no memory. A small message (a subscription event's) has more
+        // entries per byte, and growing the array would cost it a copy or two.
         entries.reserveCapacity(max(bytes.count / 8, 32))
         skipWhitespace()
         try parseValue(depth: 0)
@@ -67,17 +75,16 @@ struct JSONTapeParser {
             (0..<length).allSatisfy { bytes[start + $0] == expected[$0] }
         }
         guard matches else { throw error("invalid literal, expected \(word)") }
-        entries.append(JSONTape.Entry(kind: kind, flag: false, first: UInt32(start), second: UInt32(length)))
+        entries.append(JSONTape.Entry(kind: kind, flag: false, offset: UInt32(start), second: UInt32(length)))
         position += length
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         let index = entries.count
-        entries.append(JSONTape.Entry(kind: .object, flag: false, first: 0, second: 0))
+        entries.append(JSONTape.Entry(kind: .object, flag: false, offset: UInt32(position), second: 0))
         position += 1
         skipWhitespace()
-        var count: UInt32 = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
         } else {
@@ -86,7 +93,10 @@ struct JSONTapeParser {
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                     throw error(position < bytes.count ? "unexpected \(describe(bytes[position])), expected a field name in quotes" : "unexpected end of the document in an object")
                 }
-                try parseString()
+                // A key is read from the text before its value, and needs no entry unless it
+                // has escapes to decode.
+                let key = try scanString()
+                if key.hasEscapes { try appendScalar(.key, flag: true, start: key.start, length: key.length) }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
                     throw error(position < bytes.count ? "unexpected \(describe(bytes[position])), expected ':' after a field name" : "unexpected end of the document in an object")
@@ -94,7 +104,6 @@ struct JSONTapeParser {
                 position += 1
                 skipWhitespace()
                 try parseValue(depth: depth)
-                count += 1
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of the document in an object") }
                 if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -102,16 +111,15 @@ struct JSONTapeParser {
                 throw error("unexpected \(describe(bytes[position])), expected ',' or '}' in an object")
             }
         }
-        try close(index, count: count)
+        try close(index)
     }
 
     /// Ends the container whose entry is at `index`.
-    private mutating func close(_ index: Int, count: UInt32) throws(JSONParseError) {
-        guard count <= maximumValueLength else {
-            throw error("a list or object of \(count) elements, more than the \(maximumValueLength) Orion reads: ask the server for less at a time (paginate)")
+    private mutating func close(_ index: Int) throws(JSONParseError) {
+        guard entries.count <= maximumEntryCount else {
+            throw error("a document of more than \(maximumEntryCount) values, more than Orion reads at once: ask the server for less at a time (paginate)")
         }
-        entries[index].first = UInt32(entries.count)
-        entries[index].second = count
+        entries[index].second = UInt32(entries.count)
     }
 
     /// A scalar's entry, after a check of its length.
@@ -119,23 +127,21 @@ struct JSONTapeParser {
         guard length <= maximumValueLength else {
             throw error("a string or number of \(length) bytes, more than the \(maximumValueLength) Orion reads in one value")
         }
-        entries.append(JSONTape.Entry(kind: kind, flag: flag, first: UInt32(start), second: UInt32(length)))
+        entries.append(JSONTape.Entry(kind: kind, flag: flag, offset: UInt32(start), second: UInt32(length)))
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) {
         guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
         let index = entries.count
-        entries.append(JSONTape.Entry(kind: .array, flag: false, first: 0, second: 0))
+        entries.append(JSONTape.Entry(kind: .array, flag: false, offset: UInt32(position), second: 0))
         position += 1
         skipWhitespace()
-        var count: UInt32 = 0
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
         } else {
             while true {
                 skipWhitespace()
                 try parseValue(depth: depth)
-                count += 1
                 skipWhitespace()
                 guard position < bytes.count else { throw error("unexpected end of the document in a list") }
                 if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
@@ -143,11 +149,19 @@ struct JSONTapeParser {
                 throw error("unexpected \(describe(bytes[position])), expected ',' or ']' in a list")
             }
         }
-        try close(index, count: count)
+        try close(index)
     }
 
-    /// A string: the entry covers the bytes between the quotes.
+    /// A string value: the entry covers the bytes between the quotes.
     private mutating func parseString() throws(JSONParseError) {
+        let string = try scanString()
+        try appendScalar(.string, flag: string.hasEscapes, start: string.start, length: string.length)
+    }
+
+    /// Reads the string at `position` (at its quote) and moves past it: where its text starts,
+    /// its length between the quotes, and whether it has escapes.
+    @inline(__always)
+    private mutating func scanString() throws(JSONParseError) -> (start: Int, length: Int, hasEscapes: Bool) {
         let start = position + 1
         var index = start
         var hasEscapes = false
@@ -201,8 +215,8 @@ struct JSONTapeParser {
             }
             index += 1
         }
-        try appendScalar(.string, flag: hasEscapes, start: start, length: index - start)
         position = index + 1
+        return (start, index - start, hasEscapes)
     }
 
     /// The high bit of each byte of `word` (its first byte lowest) that is a quote, a backslash or

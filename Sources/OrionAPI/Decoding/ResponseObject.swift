@@ -29,7 +29,7 @@ public struct ResponseObject: Sendable {
     /// The value of `field`, searched from `hint` as decoding searches (see
     /// ``TapeReader/entryIndex(inObjectAt:forKey:hint:)``): what the JSON tape's fuzz target
     /// checks against ``value(forKey:)``.
-    package func value(for field: Selection.Field, hint: inout Int) -> ResponseValue? {
+    package func value(for field: Selection.Field, hint: inout KeySearchHint) -> ResponseValue? {
         withTapeObject { $0.value(for: field, hint: &hint)?.index }.map { ResponseValue(tape: tape, index: $0) }
     }
 

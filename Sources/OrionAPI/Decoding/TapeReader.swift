@@ -40,26 +40,33 @@ package struct TapeReader {
     @inlinable @inline(__always)
     func next(after index: Int) -> Int {
         let entry = entries[index]
-        return entry.kind == .object || entry.kind == .array ? Int(entry.first) : index + 1
+        return entry.kind == .object || entry.kind == .array ? Int(entry.second) : index + 1
+    }
+
+    /// The entry index of the value of the object member whose entries start at `member`: the
+    /// member's own, unless its key has an entry before it.
+    @inlinable @inline(__always)
+    func memberValue(at member: Int) -> Int {
+        entries[member].kind == .key ? member + 1 : member
     }
 
     /// The text of a string entry, its escapes decoded.
     @inlinable
     func string(_ entry: JSONTape.Entry) -> String {
         if entry.flag { return unescapedString(entry) }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.first)..<Int(entry.first + entry.second)]), as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset + entry.second)]), as: UTF8.self)
     }
 
     /// The text of a scalar entry as it is written (a number's, for messages and `Double`).
     @usableFromInline
     func text(_ entry: JSONTape.Entry) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.first)..<Int(entry.first + entry.second)]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.offset)..<Int(entry.offset + entry.second)]), as: UTF8.self)
     }
 
     /// An integer without fraction or exponent, when it fits in `Int`.
     @inlinable
     func integer(_ entry: JSONTape.Entry) -> Int? {
-        var index = Int(entry.first)
+        var index = Int(entry.offset)
         let end = index + Int(entry.second)
         let negative = bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
@@ -81,49 +88,114 @@ package struct TapeReader {
     }
 
     /// The entry index of the value under the key spelled `keyBytes` in the object at
-    /// `object`, searched from `hint` (0 at first) to the object's end and then from its start:
-    /// fields looked up in the order the server wrote them (the spec's order, the selections')
-    /// are each found at the first key tried.
+    /// `object`, looked up with `hint`, kept between the lookups of one selection set's fields:
+    /// first among the members the hint has skipped, then from the member after the last one
+    /// found to the object's end, then from its start.
     ///
-    /// `hint` moves past a key only when that key is the one found at it, so every key before
-    /// it has been found by an earlier lookup. Lookups of distinct keys (a selection set's
-    /// fields) therefore find each key's first occurrence, as a search from the object's start
-    /// does, even in an object that repeats a key.
+    /// Every member before `hint.next` that the hint has not skipped has a key found by an
+    /// earlier lookup. Lookups of distinct keys (a selection set's fields) therefore find each
+    /// key's first occurrence, as a search from the object's start does, even in an object that
+    /// repeats a key: a member is passed over into the skipped ones only when they can hold it
+    /// (they end where the pass began), else the hint stays where it was.
+    ///
+    /// `keyBytes` has no quote (a response key is a GraphQL name); `TapeObject.value(forKey:)`
+    /// looks up any other key.
     @inlinable @inline(__always)
-    func entryIndex(inObjectAt object: Int, forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout Int) -> Int? {
+    func entryIndex(inObjectAt object: Int, forKey keyBytes: UnsafeBufferPointer<UInt8>, hint: inout KeySearchHint) -> Int? {
         let start = object + 1
-        let end = Int(entries[object].first)
-        // A hint is a key of this object, as only a find sets it: any other starts over.
-        let from = hint > start && hint < end ? hint : start
-        var cursor = from
-        while cursor < end {
-            if keyMatches(entries[cursor], keyBytes) {
-                if cursor == from { hint = next(after: cursor + 1) }
-                return cursor + 1
+        let end = Int(entries[object].second)
+        if hint.next == 0 { hint.next = start }
+        var cursor = hint.skippedStart
+        while cursor < hint.skippedEnd {
+            let value = memberValue(at: cursor)
+            if keyMatches(member: cursor, value: value, keyBytes) {
+                if cursor == hint.skippedStart { hint.skippedStart = next(after: value) }
+                return value
             }
-            cursor = next(after: cursor + 1)
+            cursor = next(after: value)
         }
+        let from = hint.next
+        cursor = from
+        while cursor < end {
+            let value = memberValue(at: cursor)
+            if keyMatches(member: cursor, value: value, keyBytes) {
+                if cursor == from {
+                    hint.next = next(after: value)
+                } else if hint.skippedStart == hint.skippedEnd || hint.skippedEnd == from {
+                    if hint.skippedStart == hint.skippedEnd { hint.skippedStart = from }
+                    hint.skippedEnd = cursor
+                    hint.next = next(after: value)
+                }
+                return value
+            }
+            cursor = next(after: value)
+        }
+        // A key looked up again, or one no member after the hint has.
         cursor = start
         while cursor < from {
-            if keyMatches(entries[cursor], keyBytes) { return cursor + 1 }
-            cursor = next(after: cursor + 1)
+            let value = memberValue(at: cursor)
+            if keyMatches(member: cursor, value: value, keyBytes) { return value }
+            cursor = next(after: value)
         }
         return nil
     }
 
+    /// Whether the key of the member at `member`, whose value is at `value`, is `keyBytes`,
+    /// which has no quote.
+    ///
+    /// A key without an entry has no backslash, so its opening quote is the first quote before
+    /// its closing one. `keyBytes` has none either: the bytes before the closing quote that
+    /// equal it lie inside the key, and the quote before them is the key's opening one.
     @inlinable @inline(__always)
-    func keyMatches(_ keyEntry: JSONTape.Entry, _ keyBytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if Int(keyEntry.second) == keyBytes.count, !keyEntry.flag {
-            guard let base = bytes.baseAddress, let keyBase = keyBytes.baseAddress else { return true }  // both empty
-            return memcmp(base + Int(keyEntry.first), keyBase, keyBytes.count) == 0
-        }
-        return keyEntry.flag && unescapedString(keyEntry) == String(decoding: keyBytes, as: UTF8.self)
+    func keyMatches(member: Int, value: Int, _ keyBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if member != value { return string(entries[member]) == String(decoding: keyBytes, as: UTF8.self) }
+        let closingQuote = keyClosingQuote(before: entries[value])
+        let openingQuote = closingQuote - keyBytes.count - 1
+        guard openingQuote >= 0, bytes[openingQuote] == UInt8(ascii: "\""), let base = bytes.baseAddress else { return false }
+        guard let keyBase = keyBytes.baseAddress else { return true }  // an empty key
+        return memcmp(base + openingQuote + 1, keyBase, keyBytes.count) == 0
+    }
+
+    /// The offset of the closing quote of the key before the member value `entry` (which has no
+    /// key entry): the value's text follows `"key":`, with whitespace around the colon.
+    @inlinable @inline(__always)
+    func keyClosingQuote(before entry: JSONTape.Entry) -> Int {
+        var index = entry.textStart - 1
+        // Compact JSON first: the colon just before the value, the quote just before it.
+        if bytes[index] == UInt8(ascii: ":"), bytes[index - 1] == UInt8(ascii: "\"") { return index - 1 }
+        while Self.isWhitespace(bytes[index]) { index -= 1 }
+        index -= 1  // the colon
+        while Self.isWhitespace(bytes[index]) { index -= 1 }
+        return index
+    }
+
+    @inlinable @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// The key of the member whose entries start at `member`, its escapes decoded.
+    @usableFromInline
+    func key(ofMember member: Int) -> String {
+        let value = memberValue(at: member)
+        if member != value { return string(entries[member]) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[plainKey(before: value)]), as: UTF8.self)
+    }
+
+    /// Where the text of the key before the member value at `value` lies, between its quotes:
+    /// a key without an entry, so without escapes or quotes in it.
+    @usableFromInline
+    func plainKey(before value: Int) -> Range<Int> {
+        let closingQuote = keyClosingQuote(before: entries[value])
+        var openingQuote = closingQuote - 1
+        while bytes[openingQuote] != UInt8(ascii: "\"") { openingQuote -= 1 }
+        return openingQuote + 1..<closingQuote
     }
 
     /// A string with escapes decoded (surrogate pairs joined; a lone surrogate becomes U+FFFD).
     @usableFromInline
     func unescapedString(_ entry: JSONTape.Entry) -> String {
-        let start = Int(entry.first)
+        let start = Int(entry.offset)
         let end = start + Int(entry.second)
         let bytes = self.bytes
         // Decoded text is never longer than its escaped form (`\u` escapes of 6 or 12 bytes give

@@ -80,6 +80,7 @@ package struct TapeValue {
             var fields: [String: JSONValue] = [:]
             TapeObject(reader: reader, index: index).forEachField { key, value in fields[key] = value.decodeJSON() }
             return .object(fields)
+        case .key: preconditionFailure("a key entry read as a value")
         }
     }
 
@@ -105,6 +106,7 @@ package struct TapeValue {
             return text.count > 40 ? "a string" : "\"\(text)\""
         case .array: return "a list"
         case .object: return "an object"
+        case .key: return "a key"
         }
     }
 }
@@ -123,9 +125,8 @@ package struct TapeList: Collection {
     }
 
     @inlinable package var startIndex: Int { index + 1 }
-    @inlinable package var endIndex: Int { Int(reader.entries[index].first) }
-    @inlinable package var count: Int { Int(reader.entries[index].second) }
-    @inlinable package var isEmpty: Bool { count == 0 }
+    @inlinable package var endIndex: Int { Int(reader.entries[index].second) }
+    @inlinable package var isEmpty: Bool { startIndex == endIndex }
     @inlinable package func index(after position: Int) -> Int { reader.next(after: position) }
     @inlinable package subscript(position: Int) -> TapeValue { TapeValue(reader: reader, index: position) }
 }

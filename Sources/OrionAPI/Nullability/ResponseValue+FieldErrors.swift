@@ -28,10 +28,11 @@ extension ResponseValue {
                     guard entry.kind == .object, let child = TapeObject(reader: reader, index: current).value(forKey: key) else { return nil }
                     current = child.index
                 case .index(let position):
-                    guard entry.kind == .array, position >= 0, position < Int(entry.second) else { return nil }
-                    var cursor = current + 1
-                    for _ in 0..<position { cursor = reader.next(after: cursor) }
-                    current = cursor
+                    guard entry.kind == .array, position >= 0 else { return nil }
+                    let elements = TapeList(reader: reader, index: current)
+                    guard let element = elements.index(elements.startIndex, offsetBy: position, limitedBy: elements.endIndex),
+                          element < elements.endIndex else { return nil }
+                    current = element
                 }
             }
             return reader.entries[current].kind == .null ? current : nil

@@ -43,7 +43,7 @@ extension DataDict {
     ) throws {
         let data = DataDict(capacity: selections.count)
         var typename: Typename = .unread
-        var hint = 0
+        var hint = KeySearchHint()
         for index in selections.indices {
             if let field = fields[index] {
                 data.append(try field._withUnsafeGuaranteedRef { field in try Self.decode(field, in: object, hint: &hint, variables: variables) })
@@ -71,7 +71,7 @@ extension DataDict {
     }
 
     @inlinable
-    static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, hint: inout Int, variables: [String: JSONValue]?) throws -> Value {
+    static func decode<Source: DataDictSource>(_ field: Selection.Field, in object: Source, hint: inout KeySearchHint, variables: [String: JSONValue]?) throws -> Value {
         // Only the fields of a schema that imports the nullability directives catch errors.
         if let catchTo = field.catchTo { return try decode(field, catching: catchTo, in: object, variables: variables) }
         do {

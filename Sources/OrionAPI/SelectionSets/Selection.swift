@@ -59,6 +59,10 @@ public enum Selection: Sendable {
         /// object's key search compares, read without copying the string (a retain and release
         /// of its storage for every field decoded).
         @usableFromInline nonisolated(unsafe) package let responseKeyBytes: UnsafeBufferPointer<UInt8>
+        /// Whether `responseKey` has a quote, which no GraphQL name has: the key search of a
+        /// response compares text, which such a key could match across keys, so it is looked up
+        /// by the keys' decoded text instead.
+        @usableFromInline package let responseKeyHasQuote: Bool
         /// `type` as decoding reads it, flat: an indirect `FieldType` is a box per level, which
         /// each value's decoding would retain and release to reach the scalar or object inside.
         @usableFromInline package let shape: Shape
@@ -98,6 +102,7 @@ public enum Selection: Sendable {
             let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: responseKey.utf8.count)
             _ = bytes.initialize(from: responseKey.utf8)
             self.responseKeyBytes = UnsafeBufferPointer(bytes)
+            responseKeyHasQuote = responseKey.utf8.contains(UInt8(ascii: "\""))
             self.shape = Shape(type)
             isTypename = name == "__typename"
         }

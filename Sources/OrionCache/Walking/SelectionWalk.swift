@@ -11,9 +11,9 @@ extension SelectionSetMetadata {
     /// list's start; see `TapeReader.entryIndex(inObjectAt:forKey:hint:)`): a list's response keys are distinct,
     /// as a hint needs, while a fragment may select a key of its parent's again.
     func forEachField(
-        typename: String?, variables: [String: JSONValue], _ body: (Selection.Field, inout Int) throws -> Void
+        typename: String?, variables: [String: JSONValue], _ body: (Selection.Field, inout KeySearchHint) throws -> Void
     ) rethrows {
-        var hint = 0
+        var hint = KeySearchHint()
         for index in selections.indices {
             // Each field borrowed from the table, not bound out of its selection (a retain).
             if let field = fields[index] {

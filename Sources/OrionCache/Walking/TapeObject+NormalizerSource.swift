@@ -6,7 +6,7 @@ extension TapeObject: NormalizerSource {
     func typename(in selections: [Selection]) -> String? {
         // Without `field(_:as:)`, whose error for a missing key (most results of root fields
         // have none) costs more than the lookup.
-        guard let value = value(forKey: "__typename") else { return nil }
+        guard let value = value(forKey: "__typename" as StaticString) else { return nil }
         return try? value.decodeString()
     }
 

@@ -57,7 +57,7 @@ let responseBenchmarks = BenchmarkGroup(figures: [
     ]
     // Memory is not an instruction count: a profile leaves it out (and valgrind cannot start the child).
     if settings.profile { return figures }
-    return figures + [Figure(name: "response.launches10k.peak_mb", value: try LaunchesResponse.childMemory(launchesFile).peak, unit: "MB")]
+    return figures + [Figure(name: "response.launches10k.peak_mb", value: try LaunchesResponse.childMemory(launchesFile, count: 10_000).peak, unit: "MB")]
 }
 
 /// The same on the 100,000-launch response (28 MB), and whether the cost scales with it: the
@@ -88,7 +88,7 @@ let largeResponseBenchmarks = BenchmarkGroup(figures: [
         Figure(name: "response.launches100k.vs_10k", value: scale.measured / scale.baseline, unit: "x"),
     ]
     if settings.profile { return figures }
-    let (peak, before) = try LaunchesResponse.childMemory(largeFile)
+    let (peak, before) = try LaunchesResponse.childMemory(largeFile, count: 100_000)
     let json = Double(large.count) / 1_048_576
     return figures + [
         Figure(name: "response.launches100k.peak_mb", value: peak, unit: "MB"),
@@ -121,50 +121,28 @@ enum LaunchesResponse {
         try ResponseObject(jsonData: bytes).field("data", as: LaunchListQuery.Data.self)
     }
 
-    /// Runs `orion-bench --build-launch-models FILE`, which prints its own peak resident memory,
-    /// and the same before it read the file (a child's own figures: RUSAGE_CHILDREN would also
-    /// count the generator script). The peak counts the process's own memory, as an app's
-    /// would; the growth from `before` is what reading the response and building its models
-    /// added to it.
-    static func childMemory(_ file: URL) throws -> (peak: Double, before: Double) {
+    /// Runs `orion-bench-models FILE` (built beside this binary), which builds the models of
+    /// `count` launches and prints its own peak resident memory, and the same before it read
+    /// the file (a child's own figures: RUSAGE_CHILDREN would also count the generator script).
+    /// The peak counts the process's own memory, as an app's would; the growth from `before` is
+    /// what reading the response and building its models added to it.
+    static func childMemory(_ file: URL, count: Int) throws -> (peak: Double, before: Double) {
+        let binary = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let child = binary.deletingLastPathComponent().appendingPathComponent("orion-bench-models")
+        guard FileManager.default.isExecutableFile(atPath: child.path) else {
+            throw BenchmarkError(description: "\(child.path) is missing: build the whole package (swift build -c release --package-path Benchmarks), not only orion-bench")
+        }
         let process = Process()
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["--build-launch-models", file.path]
+        process.executableURL = child
+        process.arguments = [file.path]
         process.standardOutput = output
         var text = ""
         try process.runToExit(within: 600) { text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         let figures = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-        guard process.terminationStatus == 0, figures.count == 2 else {
-            throw BenchmarkError(description: "the model-building child process failed: \(text)")
+        guard process.terminationStatus == 0, figures.count == 3, figures[2] == Double(count) else {
+            throw BenchmarkError(description: "the model-building child process failed or built other than \(count) launches: \(text)")
         }
         return (peak: figures[1], before: figures[0])
-    }
-
-    /// The child's whole work: read the file, build the models, keep them until exit. Prints the
-    /// peak resident memory before reading and at the end, in MB.
-    static func buildInChild(_ path: String) -> Int32 {
-        let before = peakResidentMegabytes()
-        guard let bytes = FileManager.default.contents(atPath: path), let models = try? models(bytes) else { return 1 }
-        blackHole(models)
-        print(before, peakResidentMegabytes())
-        return 0
-    }
-
-    /// The process's peak resident memory so far, in MB: at start, before the response is read,
-    /// that is its memory then, as it has only grown.
-    private static func peakResidentMegabytes() -> Double {
-        #if canImport(Darwin)
-        var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
-        return Double(usage.ru_maxrss) / 1_048_576  // bytes on Apple platforms
-        #else
-        // VmHWM belongs to this address space; ru_maxrss would carry the parent's high-water
-        // mark across fork and exec.
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-        return kilobytes / 1024
-        #endif
     }
 }
