@@ -36,6 +36,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 "CallgrindControl",
+                // Not linked: built with it, beside it, so that `swift run orion-bench` has its child.
+                "orion-bench-models",
             ]
         ),
         // The child process of the response.launches*.peak_mb figures: what an app that decodes

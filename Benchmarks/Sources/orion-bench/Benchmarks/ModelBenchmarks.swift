@@ -130,7 +130,7 @@ enum LaunchesResponse {
         let binary = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         let child = binary.deletingLastPathComponent().appendingPathComponent("orion-bench-models")
         guard FileManager.default.isExecutableFile(atPath: child.path) else {
-            throw BenchmarkError(description: "\(child.path) is missing: build the whole package (swift build -c release --package-path Benchmarks), not only orion-bench")
+            throw BenchmarkError(description: "\(child.path) is missing: build orion-bench with SwiftPM (swift build -c release --package-path Benchmarks), which builds it beside orion-bench")
         }
         let process = Process()
         let output = Pipe()
