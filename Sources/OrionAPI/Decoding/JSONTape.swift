@@ -7,7 +7,7 @@ import Foundation
 /// Containers store the index just past their last entry, so a reader skips a nested value in
 /// one step. An object's members have no entries of their own: a member is its value's entry,
 /// and its key is read from the text just before the value (`"key":`), which the value's entry
-/// points at. Only a key with escapes, rare in responses, has an entry (``Kind/key``), just
+/// points at. Only a key with escapes, rare in responses, has an entry (`Kind.key`), just
 /// before its value's: the tape is then about half the entries of a key-and-value layout, which
 /// is what a large response's peak memory and the parser's writes are made of.
 public final class JSONTape: Sendable {
