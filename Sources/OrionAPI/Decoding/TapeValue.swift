@@ -126,7 +126,6 @@ package struct TapeList: Collection {
 
     @inlinable package var startIndex: Int { index + 1 }
     @inlinable package var endIndex: Int { Int(reader.entries[index].second) }
-    @inlinable package var isEmpty: Bool { startIndex == endIndex }
     @inlinable package func index(after position: Int) -> Int { reader.next(after: position) }
     @inlinable package subscript(position: Int) -> TapeValue { TapeValue(reader: reader, index: position) }
 }
