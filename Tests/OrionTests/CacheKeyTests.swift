@@ -37,4 +37,70 @@ import Testing
         #expect(read.id == Self.droidID)
         #expect(read.details.friends.map(\.name) == ["Chewie", "Nobody", "Luke"])
     }
+
+    /// Key field values the response writes in other ways than a plain string: with escapes
+    /// (the key holds the text they stand for), as an integer (its decimal digits), and two key
+    /// fields joined by `+`. Written from the response's bytes and from the decoded model, the
+    /// keys are the same.
+    @Test func keyFieldValuesAreTheirTextFromResponsesAndModelsAlike() throws {
+        let response = #"""
+        {"parts": [
+          {"__typename": "Part", "maker": "acme", "serial": 7, "tag": {"__typename": "Tag", "id": "a\"b\\c\u00e9\/"}},
+          {"__typename": "Part", "maker": "ac\u006De", "serial": -12, "tag": {"__typename": "Tag", "id": "plain"}}
+        ]}
+        """#
+        let fromResponse = OrionStore()
+        try fromResponse.write(data: ResponseObject(jsonData: Data(response.utf8)), for: PartsQuery())
+        let expected: Set = [RootCacheKey.query, "Part:acme+7", "Part:acme+-12", #"Tag:a"b\cé/"#, "Tag:plain"]
+        #expect(Set(try fromResponse.cache.allKeys()) == expected)
+
+        let model = try fromResponse.read(query: PartsQuery())
+        #expect(model.parts.map(\.tag.id) == [#"a"b\cé/"#, "plain"])
+        let fromModel = OrionStore()
+        try fromModel.write(data: model, for: PartsQuery())
+        #expect(Set(try fromModel.cache.allKeys()) == expected)
+        #expect(try fromModel.read(query: PartsQuery()) == model)
+    }
+}
+
+/// `query Parts { parts { __typename maker serial tag { __typename id } } }`, parts keyed by
+/// two fields, one an integer.
+private struct PartsQuery: GraphQLQuery, Hashable {
+    enum Schema: SchemaMetadata {
+        static let part = ObjectType(typename: "Part", keyFields: ["maker", "serial"])
+        static let tag = ObjectType(typename: "Tag", keyFields: ["id"])
+        static func objectType(forTypename typename: String) -> ObjectType? {
+            switch typename {
+            case "Part": return part
+            case "Tag": return tag
+            default: return nil
+            }
+        }
+    }
+
+    static let __operation = OperationMetadata("Parts", schema: Schema.self, document: OperationDocument(text: "query Parts", identifier: ""))
+    var __variables: [String: JSONValue] { [:] }
+
+    struct Data: RootSelectionSet, Hashable {
+        static let __metadata = SelectionSetMetadata(.object(ObjectType(typename: "Query")), [.field("parts", [Part].self)])
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var parts: [Part] { __data[0] }
+    }
+
+    struct Part: SelectionSet, Hashable {
+        static let __metadata = SelectionSetMetadata(.object(Schema.part), [
+            .field("__typename", String.self), .field("maker", String.self), .field("serial", Int.self), .field("tag", Tag.self),
+        ])
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var tag: Tag { __data[3] }
+    }
+
+    struct Tag: SelectionSet, Hashable {
+        static let __metadata = SelectionSetMetadata(.object(Schema.tag), [.field("__typename", String.self), .field("id", String.self)])
+        let __data: DataDict
+        init(_dataDict data: DataDict) { __data = data }
+        var id: String { __data[1] }
+    }
 }

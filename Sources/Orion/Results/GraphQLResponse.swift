@@ -68,7 +68,11 @@ package enum GraphQLResponse {
     ) throws(ResponseParsingError) -> Parts {
         // One walk of the tape for the three keys.
         let (dataValue, errorsValue, extensionsValue) = root.withTapeObject { root in
-            (root.value(forKey: "data")?.responseValue, root.value(forKey: "errors")?.responseValue, root.value(forKey: "extensions")?.responseValue)
+            var hint = KeySearchHint()
+            return (
+                root.value(forKey: "data", hint: &hint)?.responseValue, root.value(forKey: "errors", hint: &hint)?.responseValue,
+                root.value(forKey: "extensions", hint: &hint)?.responseValue
+            )
         }
         guard dataValue != nil || errorsValue != nil else {
             throw .notAGraphQLResponse(reason: "it has neither \"data\" nor \"errors\".")

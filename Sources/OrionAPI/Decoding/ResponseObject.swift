@@ -26,6 +26,13 @@ public struct ResponseObject: Sendable {
         withTapeObject { $0.value(forKey: key)?.index }.map { ResponseValue(tape: tape, index: $0) }
     }
 
+    /// The value under `key`, which has no quote: for keys known where the code is written (a
+    /// protocol's), looked up without a check of the key for quotes.
+    @inlinable
+    package func value(forKey key: StaticString) -> ResponseValue? {
+        withTapeObject { $0.value(forKey: key)?.index }.map { ResponseValue(tape: tape, index: $0) }
+    }
+
     /// The value of `field`, searched from `hint` as decoding searches (see
     /// ``TapeReader/entryIndex(inObjectAt:forKey:hint:)``): what the JSON tape's fuzz target
     /// checks against ``value(forKey:)``.

@@ -50,10 +50,15 @@ package struct TapeObject: DataDictSource {
     /// The value under `key`, which has no quote.
     @inlinable
     package func value(forKey key: StaticString) -> TapeValue? {
-        key.withUTF8Buffer { bytes in
-            var hint = KeySearchHint()
-            return value(forKey: bytes, hint: &hint)
-        }
+        var hint = KeySearchHint()
+        return value(forKey: key, hint: &hint)
+    }
+
+    /// The value under `key`, which has no quote, searched from `hint` (lookups of distinct
+    /// keys of one object share it).
+    @inlinable
+    package func value(forKey key: StaticString, hint: inout KeySearchHint) -> TapeValue? {
+        key.withUTF8Buffer { bytes in value(forKey: bytes, hint: &hint) }
     }
 
     /// The value of the first member whose key, decoded, is `key`.

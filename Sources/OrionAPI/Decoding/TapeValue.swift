@@ -18,6 +18,15 @@ package struct TapeValue {
     @inlinable @inline(__always)
     package var isNull: Bool { entry.kind == .null }
 
+    /// Calls `body` with the UTF-8 text of a string without escapes, read in place, where no
+    /// `String` needs to be made of it; `nil` without calling it for any other value.
+    @inlinable
+    package func withUnescapedStringBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let entry = self.entry
+        guard entry.kind == .string, !entry.flag else { return nil }
+        return body(UnsafeBufferPointer(rebasing: reader.bytes[Int(entry.offset)..<Int(entry.offset + entry.second)]))
+    }
+
     @inlinable
     package func decodeString() throws -> String {
         let entry = self.entry

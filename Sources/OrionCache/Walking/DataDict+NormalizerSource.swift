@@ -30,9 +30,12 @@ extension DataDict: NormalizerSource {
         }
     }
 
-    func keyFieldValue(_ responseKey: String, in selections: [Selection]) -> JSONValue? {
+    func withKeyFieldText<Result>(
+        _ responseKey: String, in selections: [Selection], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
         guard let value = value(forResponseKey: responseKey, in: selections), !value.isNull else { return nil }
-        return value.decodeJSON()
+        var text = value.decodeJSON().cacheKeyText
+        return text.withUTF8(body)
     }
 
     /// Built for the hook alone, as JSON of the model's data: models written from code are few,

@@ -227,14 +227,13 @@ struct Normalizer {
         let keyFields = type.keyFields
         // One key field (an `id`) is the common case: its value is the key, without a list to join.
         if keyFields.count == 1 {
-            guard let value = object.keyFieldValue(keyFields[0], in: selections) else { return nil }
-            return Self.joined(typename, ":", Self.keyText(value))
+            return object.withKeyFieldText(keyFields[0], in: selections) { Self.joined(typename, ":", $0) }
         }
         guard !keyFields.isEmpty else { return nil }
         var values: [String] = []
         for keyField in keyFields {
-            guard let value = object.keyFieldValue(keyField, in: selections) else { return nil }
-            values.append(Self.keyText(value))
+            guard let text = object.withKeyFieldText(keyField, in: selections, { String(decoding: $0, as: UTF8.self) }) else { return nil }
+            values.append(text)
         }
         return Self.joined(typename, ":", values.joined(separator: "+"))
     }
@@ -243,26 +242,20 @@ struct Normalizer {
     /// key (`QUERY_ROOT.hero`) or a key of key fields (`Launch:92`). Appending them (`+`, or
     /// `append` after `reserveCapacity`) cost three times as much, 3 % of a write.
     private static func joined(_ first: String, _ separator: Unicode.Scalar, _ second: String) -> CacheKey {
-        var first = first
         var second = second
-        return first.withUTF8 { head in
-            second.withUTF8 { tail in
-                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
-                    buffer[head.count] = UInt8(ascii: separator)
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)..<(head.count + 1 + tail.count)]).initialize(from: tail)
-                    return head.count + 1 + tail.count
-                }
-            }
-        }
+        return second.withUTF8 { joined(first, separator, $0) }
     }
 
-    /// A key field's value as it appears in a cache key.
-    private static func keyText(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let string): return string
-        case .int(let int): return String(int)
-        case let other: return "\(other)"
+    /// `first`, `separator` and the UTF-8 text `tail` in one string.
+    private static func joined(_ first: String, _ separator: Unicode.Scalar, _ tail: UnsafeBufferPointer<UInt8>) -> CacheKey {
+        var first = first
+        return first.withUTF8 { head in
+            String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
+                buffer[head.count] = UInt8(ascii: separator)
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)..<(head.count + 1 + tail.count)]).initialize(from: tail)
+                return head.count + 1 + tail.count
+            }
         }
     }
 }

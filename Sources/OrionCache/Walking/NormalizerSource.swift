@@ -20,9 +20,12 @@ protocol NormalizerSource {
         _ body: (Selection.Field, Value) throws -> Void
     ) rethrows
 
-    /// The value of a key field (`@typePolicy(keyFields:)`) by its response key; `nil` when the
-    /// object lacks it or it is null.
-    func keyFieldValue(_ responseKey: String, in selections: [Selection]) -> JSONValue?
+    /// Calls `body` with the UTF-8 text a cache key holds for a key field's value
+    /// (`@typePolicy(keyFields:)`, by its response key; see `JSONValue.cacheKeyText`); `nil`
+    /// without calling it when the object lacks the field or it is null.
+    func withKeyFieldText<Result>(
+        _ responseKey: String, in selections: [Selection], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result?
 
     /// The object as the schema configuration's `cacheKeyInfo` hook reads it; `nil` when it
     /// cannot be had.

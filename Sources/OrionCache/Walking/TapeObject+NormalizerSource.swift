@@ -22,9 +22,15 @@ extension TapeObject: NormalizerSource {
         }
     }
 
-    func keyFieldValue(_ responseKey: String, in selections: [Selection]) -> JSONValue? {
+    func withKeyFieldText<Result>(
+        _ responseKey: String, in selections: [Selection], _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
         guard let value = value(forKey: responseKey), !value.isNull else { return nil }
-        return value.decodeJSON()
+        // A string without escapes (nearly every id) is its text: the key is written from the
+        // response's bytes, with no string decoded on the way.
+        if let written = value.withUnescapedStringBytes(body) { return written }
+        var text = value.decodeJSON().cacheKeyText
+        return text.withUTF8(body)
     }
 
     func responseObject(metadata: SelectionSetMetadata) -> ResponseObject? { responseObject }

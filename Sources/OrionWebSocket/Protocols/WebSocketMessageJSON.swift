@@ -28,7 +28,7 @@ struct WebSocketMessageJSON {
             throw .notAnObject(subprotocol: subprotocol, excerpt: Self.excerpt(text))
         }
         self.object = object
-        guard let typeValue = object.value(forKey: "type") else { throw .missingType(subprotocol: subprotocol, found: nil) }
+        guard let typeValue = object.value(forKey: "type" as StaticString) else { throw .missingType(subprotocol: subprotocol, found: nil) }
         guard let type = try? typeValue.decodeString() else {
             throw .missingType(subprotocol: subprotocol, found: Self.describe(typeValue.decodeJSON()))
         }
@@ -37,7 +37,7 @@ struct WebSocketMessageJSON {
 
     /// The operation id a message of this type must carry.
     func id() throws(WebSocketProtocolError) -> String {
-        guard let value = object.value(forKey: "id") else {
+        guard let value = object.value(forKey: "id" as StaticString) else {
             throw .missingID(subprotocol: subprotocol, messageType: type, found: nil)
         }
         guard let id = try? value.decodeString() else {
@@ -48,13 +48,13 @@ struct WebSocketMessageJSON {
 
     /// An optional object payload: `nil` when absent or null.
     func optionalObjectPayload() throws(WebSocketProtocolError) -> [String: JSONValue]? {
-        guard let value = object.value(forKey: "payload"), !value.isNull else { return nil }
+        guard let value = object.value(forKey: "payload" as StaticString), !value.isNull else { return nil }
         return try objectFields(value.decodeJSON(), expected: "an object or null")
     }
 
     /// A payload that must be an object.
     func objectPayload(expected: String) throws(WebSocketProtocolError) -> [String: JSONValue] {
-        guard let value = object.value(forKey: "payload") else {
+        guard let value = object.value(forKey: "payload" as StaticString) else {
             throw .missingPayload(subprotocol: subprotocol, messageType: type, expected: expected)
         }
         return try objectFields(value.decodeJSON(), expected: expected)
@@ -73,7 +73,7 @@ struct WebSocketMessageJSON {
     /// A payload that must be an object, as indexed with the message: what the transport reads
     /// results from, without a second parse.
     func indexedObjectPayload(expected: String) throws(WebSocketProtocolError) -> ResponseObject {
-        guard let value = object.value(forKey: "payload") else {
+        guard let value = object.value(forKey: "payload" as StaticString) else {
             throw .missingPayload(subprotocol: subprotocol, messageType: type, expected: expected)
         }
         guard let payload = try? value.decodeObject() else {
@@ -84,7 +84,7 @@ struct WebSocketMessageJSON {
 
     /// A payload that must be a list of objects (GraphQL errors).
     func objectListPayload(expected: String) throws(WebSocketProtocolError) -> [JSONValue] {
-        guard let value = object.value(forKey: "payload") else {
+        guard let value = object.value(forKey: "payload" as StaticString) else {
             throw .missingPayload(subprotocol: subprotocol, messageType: type, expected: expected)
         }
         guard case .list(let elements) = value.decodeJSON() else {
@@ -103,7 +103,7 @@ struct WebSocketMessageJSON {
 
     /// Any payload: `.null` when absent.
     func anyPayload() -> JSONValue {
-        object.value(forKey: "payload")?.decodeJSON() ?? .null
+        object.value(forKey: "payload" as StaticString)?.decodeJSON() ?? .null
     }
 
     private func objectFields(_ value: JSONValue, expected: String) throws(WebSocketProtocolError) -> [String: JSONValue] {
