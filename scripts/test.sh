@@ -31,8 +31,11 @@ bounded() {
 
 # One build of the root package, under the thread sanitizer: the store, the caches (memory and
 # SQLite), the WebSocket transport and every other test run from many tasks with races reported.
+# Warnings are errors, and the generated code's packages build in the same scratch path with the
+# same flags: Orion's modules and NIO are compiled once for both.
+tsan_build=(--scratch-path "$PWD/.build" --sanitize=thread -Xswiftc -warnings-as-errors)
 step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
-swift build --build-tests --sanitize=thread
+swift build --build-tests "${tsan_build[@]}"
 bounded 1200 swift test --skip-build --sanitize=thread --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
@@ -51,15 +54,16 @@ step "The explorer and the docs site in headless Chromium, against the RocketRes
 timeout 300 python3 Tests/Browser/explorer_test.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)" \
     "$(swift build --show-bin-path)" .build/browser-screenshots
 
+# In RocketReserver's scratch path, which holds Orion's modules and the orion tool in debug.
 step "The build plugin on a fixture package"
-bash scripts/test-plugin.sh
+ORION_PLUGIN_FIXTURE_SCRATCH="$PWD/Examples/RocketReserver/.build" bash scripts/test-plugin.sh
 
-# Built once, under the thread sanitizer: the client, the caches, watchers and subscriptions run
-# there against real servers from many tasks, with races reported.
+# Built under the thread sanitizer, in the root package's build: the client, the caches, watchers
+# and subscriptions run there against real servers from many tasks, with races reported.
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
 bash Tests/GeneratedCode/generate.sh
-swift build --build-tests --package-path Tests/GeneratedCode -Xswiftc -warnings-as-errors --sanitize=thread
-bounded 600 swift test --skip-build --package-path Tests/GeneratedCode --sanitize=thread
+swift build --build-tests --package-path Tests/GeneratedCode "${tsan_build[@]}"
+bounded 600 swift test --skip-build --package-path Tests/GeneratedCode --scratch-path "$PWD/.build" --sanitize=thread
 
 step "Documentation: the DocC catalog and the runtime's symbols, combined, with no warning"
 bash scripts/build-docs.sh
