@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The RocketReserver demo, end to end: builds the example package, starts the tutorial server
 # on a free port of 127.0.0.1, runs the app's tour against it, and stops the server.
+#   demo.sh [SWIFT-BUILD-OPTIONS...]   options of its builds (CI passes its shared build's)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 package="$root/Examples/RocketReserver"
@@ -20,10 +21,10 @@ progress() {
         /^(Fetching|Computing|Creating working copy)/ { print "  " $0; fflush() }'
 }
 for product in rocket-reserver-server rocket-reserver; do
-    swift build --package-path "$package" --product "$product" 2>&1 | tee "$log" | progress "$product"
+    swift build --package-path "$package" "$@" --product "$product" 2>&1 | tee "$log" | progress "$product"
     [ "${PIPESTATUS[0]}" -eq 0 ] || { cat "$log"; exit 1; }
 done
-bin="$(swift build --package-path "$package" --show-bin-path)"
+bin="$(swift build --package-path "$package" "$@" --show-bin-path)"
 
 "$bin/rocket-reserver-server" --port 0 >"$log" 2>&1 &
 server=$!

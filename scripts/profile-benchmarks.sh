@@ -9,7 +9,7 @@
 #
 # usage: scripts/profile-benchmarks.sh [BINARY] NAME...
 #   BINARY defaults to Benchmarks/.build/release/orion-bench (build it with
-#   `swift build -c release --package-path Benchmarks`). Needs valgrind.
+#   `swift build -c release --package-path Benchmarks --product orion-bench`). Needs valgrind.
 set -euo pipefail
 
 binary=Benchmarks/.build/release/orion-bench

@@ -2,19 +2,27 @@
 # The build plugin on a fixture package (Tests/PluginFixture): an invalid operation fails the
 # build naming its file, line and column; a valid one builds, and the program runs; builds are
 # incremental.
+#   test-plugin.sh [SWIFT-BUILD-OPTIONS...]   options of every build of the fixture: CI passes the
+#   scratch path and flags of a debug build that already holds Orion and its tool, so that only
+#   the fixture's own files compile. Without --scratch-path the fixture builds in its own directory.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
-# Where the fixture builds: its own directory, or ORION_PLUGIN_FIXTURE_SCRATCH, a scratch path
-# that already holds a debug build of Orion and its tool (CI passes RocketReserver's), so that
-# only the fixture's own files compile.
-scratch="${ORION_PLUGIN_FIXTURE_SCRATCH:-$work/.build}"
+options=("$@")
+scratch=""
+for ((i = 0; i + 1 < ${#options[@]}; i++)); do
+    [ "${options[i]}" = --scratch-path ] && scratch="${options[i + 1]}"
+done
+if [ -z "$scratch" ]; then
+    scratch="$work/.build"
+    options+=(--scratch-path "$scratch")
+fi
 # The build plugin's outputs for this fixture: under its package identity, its directory's name.
 outputs="$scratch/plugins/outputs/$(basename "$work" | tr '[:upper:]' '[:lower:]')"
 trap 'rm -rf "$work" "$outputs"' EXIT
 cp -R "$root/Tests/PluginFixture/." "$work/"
 sed -i.orig "s|ORION_PATH|$root|" "$work/Package.swift" && rm "$work/Package.swift.orig"
-fixture_build() { swift build --package-path "$work" --scratch-path "$scratch"; }
+fixture_build() { swift build --package-path "$work" "${options[@]}"; }
 
 cat > "$work/Sources/Fixture/Broken.graphql" <<'GRAPHQL'
 query Broken {
@@ -22,7 +30,7 @@ query Broken {
 }
 GRAPHQL
 if output=$(fixture_build 2>&1); then
-    echo "FAIL: the build with an invalid operation succeeded"; exit 1
+    echo "FAIL: the build with an invalid operation succeeded. It printed:"; echo "$output" | tail -30; exit 1
 fi
 if ! grep -q "Broken.graphql:2:13: error: Cannot query field 'secretIdentity' on type 'Character'" <<<"$output"; then
     echo "FAIL: the build did not report the invalid field at Broken.graphql:2:13. It printed:"; echo "$output" | tail -30; exit 1
@@ -71,7 +79,7 @@ fi
 echo "ok: editing one operation file rewrote and recompiled its Swift file alone"
 
 # The command plugin: `swift package orion ...` runs the tool in the package's directory.
-swift package --package-path "$work" --scratch-path "$scratch" --allow-writing-to-package-directory --allow-network-connections all orion generate \
+swift package --package-path "$work" "${options[@]}" --allow-writing-to-package-directory --allow-network-connections all orion generate \
     --schema Sources/Fixture/schema.graphqls --operations 'Sources/Fixture/*.graphql' \
     --namespace CommittedAPI --output Committed --module-type single-file >/dev/null
 if ! grep -q "struct HeroQuery" "$work/Committed/API.swift"; then

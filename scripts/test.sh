@@ -29,41 +29,43 @@ bounded() {
     return "$status"
 }
 
-# One build of the root package, under the thread sanitizer: the store, the caches (memory and
-# SQLite), the WebSocket transport and every other test run from many tasks with races reported.
-# Warnings are errors, and the generated code's packages build in the same scratch path with the
-# same flags: Orion's modules and NIO are compiled once for both.
+# One debug build, under the thread sanitizer: the store, the caches (memory and SQLite), the
+# WebSocket transport, the RocketReserver server and app and every other test run from many tasks
+# with races reported. Warnings are errors. Every package builds in the root package's scratch
+# path with these flags (RocketReserver, the plugin fixture, the generated code's packages), so
+# that Orion's modules, its tool and NIO are compiled once for all.
 tsan_build=(--scratch-path "$PWD/.build" --sanitize=thread -Xswiftc -warnings-as-errors)
+tsan_test=(--scratch-path "$PWD/.build" --sanitize=thread)
 step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
 swift build --build-tests "${tsan_build[@]}"
-bounded 1200 swift test --skip-build --sanitize=thread --parallel
+bounded 1200 swift test --skip-build "${tsan_test[@]}" --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
-swift build --build-tests --package-path Examples/RocketReserver
-bounded 600 swift test --skip-build --parallel --package-path Examples/RocketReserver
+swift build --build-tests --package-path Examples/RocketReserver "${tsan_build[@]}"
+bounded 600 swift test --skip-build --parallel --package-path Examples/RocketReserver "${tsan_test[@]}"
+rocket_reserver_bin="$(swift build --package-path Examples/RocketReserver "${tsan_build[@]}" --show-bin-path)"
 
 step "RocketReserver: the README's demo command, and the interactive app through a pseudo-terminal"
-demo_output="$(bash scripts/demo.sh)"
+demo_output="$(bash scripts/demo.sh "${tsan_build[@]}")"
 printf '%s\n' "$demo_output" | tail -5
 grep -q "notification: A new trip was booked" <<<"$demo_output"
 grep -q "== Tour complete" <<<"$demo_output"
-timeout 300 python3 scripts/test-interactive.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)"
+timeout 300 python3 scripts/test-interactive.py "$rocket_reserver_bin"
 
 # Builds nothing: the server from the step above, orion from the first step.
 step "The explorer and the docs site in headless Chromium, against the RocketReserver server and orion docs --serve"
-timeout 300 python3 Tests/Browser/explorer_test.py "$(swift build --package-path Examples/RocketReserver --show-bin-path)" \
-    "$(swift build --show-bin-path)" .build/browser-screenshots
+timeout 300 python3 Tests/Browser/explorer_test.py "$rocket_reserver_bin" \
+    "$(swift build "${tsan_build[@]}" --show-bin-path)" .build/browser-screenshots
 
-# In RocketReserver's scratch path, which holds Orion's modules and the orion tool in debug.
 step "The build plugin on a fixture package"
-ORION_PLUGIN_FIXTURE_SCRATCH="$PWD/Examples/RocketReserver/.build" bash scripts/test-plugin.sh
+bash scripts/test-plugin.sh "${tsan_build[@]}"
 
 # Built under the thread sanitizer, in the root package's build: the client, the caches, watchers
 # and subscriptions run there against real servers from many tasks, with races reported.
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
 bash Tests/GeneratedCode/generate.sh
 swift build --build-tests --package-path Tests/GeneratedCode "${tsan_build[@]}"
-bounded 600 swift test --skip-build --package-path Tests/GeneratedCode --scratch-path "$PWD/.build" --sanitize=thread
+bounded 600 swift test --skip-build --package-path Tests/GeneratedCode "${tsan_test[@]}"
 
 step "Documentation: the DocC catalog and the runtime's symbols, combined, with no warning"
 bash scripts/build-docs.sh
@@ -72,7 +74,9 @@ step "Fuzzing the parser and every decoder of outside bytes, ${ORION_FUZZ_SECOND
 bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-15}"
 
 step "Benchmarks: release build and one quick pass over every figure"
-swift build -c release --package-path Benchmarks
+# The product alone: building the whole package would also build the tools of every plugin in the
+# graph and the example programs of its dependencies, which the benchmarks never run.
+swift build -c release --package-path Benchmarks --product orion-bench
 swift run -c release --skip-build --package-path Benchmarks orion-bench --quick
 # The instruction counts the notes compare builds with: the smallest figure, so the tool works.
 bash scripts/profile-benchmarks.sh model.field_read

@@ -18,7 +18,7 @@ struct AppServer {
             try await server.run { port in continuation.yield(port) }
         }
         let timeout = Task {
-            try await Task.sleep(for: .seconds(20))
+            try await Task.sleep(for: .seconds(stepBound))
             continuation.finish()
         }
         defer { timeout.cancel() }
@@ -26,7 +26,7 @@ struct AppServer {
             return AppServer(url: URL(string: "http://127.0.0.1:\(port)/graphql") ?? URL(fileURLWithPath: "/"), server: server, task: task)
         }
         task.cancel()
-        throw AppTestFailure("the server did not start listening within 20 s")
+        throw AppTestFailure("the server did not start listening within \(stepBound) s")
     }
 
     func stop() {
@@ -43,7 +43,7 @@ struct AppTestFailure: Error, CustomStringConvertible {
 /// each time a property it reads changes. False if it still does not after `seconds`, a bound
 /// for a test that fails, not a schedule.
 @MainActor
-func eventually(seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+func eventually(seconds: Double = stepBound, _ condition: () -> Bool) async throws -> Bool {
     let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let bound = Task {
         try await Task.sleep(for: .seconds(seconds))

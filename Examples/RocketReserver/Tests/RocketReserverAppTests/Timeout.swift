@@ -1,3 +1,7 @@
+/// The bound of one test step, for a test that fails, not a schedule: far above a step's time
+/// when CI runs every test at once under the thread sanitizer on two cores, where 10 s was not.
+let stepBound: Double = 60
+
 /// Runs `operation`, failing when it takes longer than `seconds` (a bound for a test that fails,
 /// not a schedule).
 func withTimeout<T: Sendable>(

@@ -79,7 +79,7 @@ import Testing
         defer { notifications.stop() }
         // Booked once the server has the subscription: an event before it would be lost.
         let rocketServer = server.server
-        try await withTimeout(seconds: 20, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
+        try await withTimeout(seconds: stepBound, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
 
         let login = LoginViewModel(client: network.client, tokens: network.tokens)
         #expect(await login.login(email: "notify@example.com"))
@@ -105,7 +105,7 @@ import Testing
         let rocketServer = server.server
         // The booking is made once the server has the subscription: its event is not lost.
         let subscriptionReady = { @Sendable in
-            try await withTimeout(seconds: 20, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
+            try await withTimeout(seconds: stepBound, "the subscription") { await rocketServer.waitForActiveSubscriptions { $0 >= 1 } }
         }
         try await Tour(network: await RocketReserverNetwork(url: server.url), print: { lines.append($0) }, subscriptionReady: subscriptionReady).run()
         let text = lines.joined(separator: "\n")

@@ -31,7 +31,7 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
 
         let reader = output.fileHandleForReading
-        let line = try await withTimeout(20) {
+        let line = try await withTimeout(stepBound) {
             var text = ""
             while !text.contains("\n") {
                 let chunk = reader.availableData
@@ -49,7 +49,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("db.sqlite").path))
 
         process.terminate()
-        try await withTimeout(10) { for await _ in exit {} }
+        try await withTimeout(stepBound) { for await _ in exit {} }
     }
 
     @Test func aSafelistThatIsNotAManifestStopsItWithTheReason() throws {

@@ -13,18 +13,18 @@ import Testing
                 "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\n"
                     + "Accept: multipart/mixed;subscriptionSpec=1.0, application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
             )
-            let head = try await connection.read(timeout: 10) { $0.contains("\r\n\r\n") }
+            let head = try await connection.read(timeout: stepBound) { $0.contains("\r\n\r\n") }
             #expect(head.hasPrefix("HTTP/1.1 200"))
             #expect(head.lowercased().contains("content-type: multipart/mixed; boundary=\"graphql\"; subscriptionspec=1.0"))
 
-            try await waitUntil(10, "the subscription listens", server.server) { $0 == 1 }
+            try await waitUntil(stepBound, "the subscription listens", server.server) { $0 == 1 }
             _ = try await user.data("mutation { bookTrips(launchIds: [\"8\", \"9\", \"11\"]) { success } }")
-            let received = try await connection.read(timeout: 10) { $0.contains(#"{"payload":{"data":{"tripsBooked":3}}}"#) }
+            let received = try await connection.read(timeout: stepBound) { $0.contains(#"{"payload":{"data":{"tripsBooked":3}}}"#) }
             #expect(received.contains("--graphql"))
             #expect(received.contains("content-type: application/json"))
 
             // An idle stream sends empty heartbeat parts.
-            let heartbeat = try await connection.read(timeout: 10) { $0.contains("\r\n\r\n{}\r\n--graphql") }
+            let heartbeat = try await connection.read(timeout: stepBound) { $0.contains("\r\n\r\n{}\r\n--graphql") }
             #expect(heartbeat.contains("{}"))
         }
     }

@@ -8,7 +8,7 @@ import Testing
 
     /// Waits until the server has `count` tripsBooked subscribers, so a booking made next is seen.
     static func waitForSubscribers(_ server: TestServer, _ count: Int) async throws {
-        try await waitUntil(10, "\(count) subscription(s) are listening", server.server) { $0 >= count }
+        try await waitUntil(stepBound, "\(count) subscription(s) are listening", server.server) { $0 >= count }
     }
 
     @Test func graphQLTransportWSReceivesTripsBooked() async throws {
@@ -47,7 +47,7 @@ import Testing
             #expect((error["payload"] as? [[String: Any]])?.isEmpty == false)
 
             try socket.send(["type": "complete", "id": "1"])
-            try await waitUntil(10, "the subscription ended", server.server) { $0 == 0 }
+            try await waitUntil(stepBound, "the subscription ended", server.server) { $0 == 0 }
             socket.close()
             #expect(try await socket.closeCode() == 1000)
         }
@@ -118,7 +118,7 @@ import Testing
             #expect(try await badSubscribe.closeCode() == 4400)
 
             // Closed connections leave no subscription behind.
-            try await waitUntil(10, "no subscription is left", server.server) { $0 == 0 }
+            try await waitUntil(stepBound, "no subscription is left", server.server) { $0 == 0 }
         }
     }
 }

@@ -25,7 +25,7 @@ final class TestServer: Sendable {
             defer { continuation.finish() }
             try await server.run { port in continuation.yield(port) }
         }
-        let port = try await withTimeout(20) {
+        let port = try await withTimeout(stepBound) {
             for await port in ports { return port }
             throw TestFailure("The server stopped before it listened.")
         }

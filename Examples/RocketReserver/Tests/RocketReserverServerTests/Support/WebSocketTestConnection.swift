@@ -124,7 +124,7 @@ final class WebSocketTestConnection: Sendable {
     }
 
     /// The next message, as a JSON object (skipping legacy keep-alives `ka` unless asked for).
-    func next(timeout: Double = 10, skippingKeepAlive: Bool = true) async throws -> [String: Any] {
+    func next(timeout: Double = stepBound, skippingKeepAlive: Bool = true) async throws -> [String: Any] {
         let inbox = inbox
         while true {
             let text: String?
@@ -148,7 +148,7 @@ final class WebSocketTestConnection: Sendable {
     }
 
     /// Waits for the connection to end and returns the server's close code.
-    func closeCode(timeout: Double = 10) async throws -> UInt16? {
+    func closeCode(timeout: Double = stepBound) async throws -> UInt16? {
         let task = self.task
         return try await withTimeout(timeout) { try await task.value }
     }
