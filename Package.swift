@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The root package holds only what an app or the code generator links. Examples and benchmarks
@@ -20,6 +20,14 @@ let package = Package(
         .executable(name: "orion", targets: ["orion"]),
         .plugin(name: "OrionBuildPlugin", targets: ["OrionBuildPlugin"]),
         .plugin(name: "OrionCommandPlugin", targets: ["OrionCommandPlugin"]),
+    ],
+    // WebSocketTLS: wss:// for OrionWebSocket on Linux, with swift-nio-ssl, whose BoringSSL is
+    // most of a clean build's time on Linux (370 of the benchmarks' 530 s on two cores). On by
+    // default; a package that never connects to wss:// on Linux depends on Orion with
+    // `traits: []`. Apple platforms use URLSession's TLS either way.
+    traits: [
+        .trait(name: "WebSocketTLS", description: "wss:// for OrionWebSocket on Linux (swift-nio-ssl)."),
+        .default(enabledTraits: ["WebSocketTLS"]),
     ],
     dependencies: [
         // The `orion` command line only: help, validation and errors from declarations.
@@ -56,7 +64,7 @@ let package = Package(
             name: "OrionWebSocket",
             dependencies: ["Orion", "OrionCache", "OrionAPI"] + ["NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket"].map {
                 .product(name: $0, package: "swift-nio", condition: .when(platforms: [.linux]))
-            } + [.product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux]))]
+            } + [.product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux], traits: ["WebSocketTLS"]))]
         ),
         // Pagers: a query's pages, loaded in turn and watched in the client's cache.
         .target(name: "OrionPagination", dependencies: ["Orion", "OrionAPI", "OrionCache"]),

@@ -37,11 +37,16 @@ bounded() {
 tsan_build=(--scratch-path "$PWD/.build" --sanitize=thread -Xswiftc -warnings-as-errors)
 tsan_test=(--scratch-path "$PWD/.build" --sanitize=thread)
 step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
-swift build --build-tests "${tsan_build[@]}"
+# Each package builds its test product (and what a later step runs), not every target: that would
+# also build the tool of every plugin in the graph (orion's own, DocC's, ArgumentParser's), which
+# no test of the root package runs. RocketReserver's app uses the build plugin: its build builds
+# orion's tool; the documentation step builds DocC's.
+swift build --product OrionPackageTests "${tsan_build[@]}"
+swift build --product orion "${tsan_build[@]}"
 bounded 1200 swift test --skip-build "${tsan_test[@]}" --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
-swift build --build-tests --package-path Examples/RocketReserver "${tsan_build[@]}"
+swift build --product RocketReserverPackageTests --package-path Examples/RocketReserver "${tsan_build[@]}"
 bounded 600 swift test --skip-build --parallel --package-path Examples/RocketReserver "${tsan_test[@]}"
 rocket_reserver_bin="$(swift build --package-path Examples/RocketReserver "${tsan_build[@]}" --show-bin-path)"
 
@@ -64,8 +69,10 @@ bash scripts/test-plugin.sh "${tsan_build[@]}"
 # and subscriptions run there against real servers from many tasks, with races reported.
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
 bash Tests/GeneratedCode/generate.sh
-swift build --build-tests --package-path Tests/GeneratedCode "${tsan_build[@]}"
-bounded 600 swift test --skip-build --package-path Tests/GeneratedCode "${tsan_test[@]}"
+swift build --product GeneratedCodePackageTests --package-path Tests/GeneratedCode "${tsan_build[@]}"
+# Their client tests start RocketReserver's server, built in this scratch path by the step above.
+ROCKET_RESERVER_SERVER="$rocket_reserver_bin/rocket-reserver-server" \
+    bounded 600 swift test --skip-build --package-path Tests/GeneratedCode "${tsan_test[@]}"
 
 step "Documentation: the DocC catalog and the runtime's symbols, combined, with no warning"
 bash scripts/build-docs.sh

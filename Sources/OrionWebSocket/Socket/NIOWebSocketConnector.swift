@@ -3,9 +3,18 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+#if WebSocketTLS
 import NIOSSL
+#endif
 import NIOWebSocket
 import Orion
+
+#if WebSocketTLS
+typealias ClientTLSContext = NIOSSLContext
+#else
+/// Never made: without Orion's WebSocketTLS trait a wss:// URL is refused before connecting.
+enum ClientTLSContext {}
+#endif
 
 /// A frame on the wire, as NIO reads and writes it (`WebSocketFrame` is this module's own).
 typealias NIOFrame = NIOWebSocket.WebSocketFrame
@@ -31,7 +40,7 @@ public struct NIOWebSocketConnector: WebSocketConnector {
 
     public func connect(url: URL, subprotocol: String, headers: [String: String]) async throws -> any WebSocketConnection {
         let request = try WebSocketUpgradeRequest(url: url, subprotocol: subprotocol, headers: headers)
-        let tls = try request.usesTLS ? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        let tls = try request.usesTLS ? Self.tlsContext(for: url) : nil
         let maxFrameSize = min(maxMessageSize, Int(UInt32.max))
         // Made first: the pipeline's first reader of frames hands text to it on the event loop.
         let connection = NIOWebSocketConnection(maxMessageSize: maxMessageSize)
@@ -69,15 +78,30 @@ public struct NIOWebSocketConnector: WebSocketConnector {
         case refused(EventLoopFuture<RefusedUpgrade>)
     }
 
+    /// The client TLS of a wss:// URL: the system's trust roots, with SNI.
+    private static func tlsContext(for url: URL) throws -> ClientTLSContext {
+        #if WebSocketTLS
+        try NIOSSLContext(configuration: .makeClientConfiguration())
+        #else
+        throw WebSocketTransportError.connectionFailed(
+            reason: "\(url.absoluteString): wss:// on Linux needs Orion's WebSocketTLS trait, which this build leaves out. "
+                + "Depend on Orion with its default traits, or with traits: [\"WebSocketTLS\"].")
+        #endif
+    }
+
     private static func configure(
-        _ channel: any Channel, for request: WebSocketUpgradeRequest, tls: NIOSSLContext?, maxFrameSize: Int,
+        _ channel: any Channel, for request: WebSocketUpgradeRequest, tls: ClientTLSContext?, maxFrameSize: Int,
         connection: NIOWebSocketConnection
     ) throws -> EventLoopFuture<UpgradeOutcome> {
         if let tls {
+            #if !WebSocketTLS
+            switch tls {}
+            #else
             // SNI names a host, never an address.
             let isAddress = request.host.contains(":") || request.host.allSatisfy { $0.isNumber || $0 == "." }
             let handler = try NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : request.host)
             try channel.pipeline.syncOperations.addHandler(handler)
+            #endif
         }
         let upgrader = NIOTypedWebSocketClientUpgrader<UpgradeOutcome>(maxFrameSize: maxFrameSize) { channel, _ in
             channel.eventLoop.makeCompletedFuture {

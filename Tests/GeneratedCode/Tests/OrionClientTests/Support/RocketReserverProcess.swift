@@ -34,7 +34,7 @@ final class RocketReserverProcess: @unchecked Sendable {
     init(port: Int = 0, databaseDirectory: URL? = nil, safelist: URL? = nil) throws {
         let executable = Self.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw StartError(description: "\(executable.path) is not built: run `swift build --package-path Examples/RocketReserver` first.")
+            throw StartError(description: "\(executable.path) is not built: run `swift build --package-path Examples/RocketReserver` first, or set ROCKET_RESERVER_SERVER to a built server.")
         }
         ownsDirectory = databaseDirectory == nil
         directory = databaseDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("orion-rocket-\(UUID().uuidString)")
