@@ -46,7 +46,10 @@ swift build --product orion "${tsan_build[@]}"
 bounded 1200 swift test --skip-build "${tsan_test[@]}" --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
-swift build --product RocketReserverPackageTests --package-path Examples/RocketReserver "${tsan_build[@]}"
+# The tests, and the two programs: the server's tests run its executable, later steps both.
+for product in RocketReserverPackageTests rocket-reserver-server rocket-reserver; do
+    swift build --product "$product" --package-path Examples/RocketReserver "${tsan_build[@]}"
+done
 bounded 600 swift test --skip-build --parallel --package-path Examples/RocketReserver "${tsan_test[@]}"
 rocket_reserver_bin="$(swift build --package-path Examples/RocketReserver "${tsan_build[@]}" --show-bin-path)"
 
