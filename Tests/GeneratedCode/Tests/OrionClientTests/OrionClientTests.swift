@@ -15,7 +15,7 @@ import Testing
         """
 
     private func client(_ server: FaultServer, provider: DefaultInterceptorProvider = DefaultInterceptorProvider(),
-                        useGET: Bool = false, timeout: TimeInterval = 10) -> OrionClient {
+                        useGET: Bool = false, timeout: TimeInterval = 60) -> OrionClient {
         OrionClient(networkTransport: RequestChainNetworkTransport(
             url: server.url, interceptorProvider: provider, clientName: "orion-tests", clientVersion: "1.0",
             useGETForQueries: useGET, requestTimeout: timeout))

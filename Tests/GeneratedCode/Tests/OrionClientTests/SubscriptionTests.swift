@@ -250,7 +250,7 @@ import Testing
         }
         let recorder = StreamRecorder(OrionClient(url: server.url).subscribe(subscription: TripsBookedSubscription()))
         #expect(try await recorder.nextElement().data?.tripsBooked == 1)
-        guard case .failed(let error)? = try await recorder.next(timeout: 10) else { throw StreamRecorder<Int>.Timeout(description: "expected a failure") }
+        guard case .failed(let error)? = try await recorder.next(timeout: 60) else { throw StreamRecorder<Int>.Timeout(description: "expected a failure") }
         #expect(error is MultipartSubscriptionError)
     }
 

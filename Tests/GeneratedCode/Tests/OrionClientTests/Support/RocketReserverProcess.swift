@@ -55,7 +55,7 @@ final class RocketReserverProcess: @unchecked Sendable {
         // The first line names the URL; a server that dies or stays silent fails the start.
         let firstLine = FirstLine()
         output.fileHandleForReading.readabilityHandler = { handle in firstLine.add(handle.availableData) }
-        let text = firstLine.wait(seconds: 30)
+        let text = firstLine.wait(seconds: 60)
         output.fileHandleForReading.readabilityHandler = nil
         let prefix = "RocketReserver server at "
         guard let line = text.split(separator: "\n").first, line.hasPrefix(prefix),
