@@ -43,6 +43,19 @@ step "Root package: build and test under the thread sanitizer (unit tests, diffe
 # orion's tool; the documentation step builds DocC's.
 swift build --product OrionPackageTests "${tsan_build[@]}"
 swift build --product orion "${tsan_build[@]}"
+# The generated code's packages, from this orion: the benchmarks' release build needs two of them.
+bash Tests/GeneratedCode/generate.sh
+
+# The benchmarks' release build (five minutes on two cores) runs from here on beside the tests,
+# at the lowest priority: it takes what the steps below leave of the cores (a test waiting for a
+# server, one fuzzer on each core, a single-threaded compile) and barely slows them. Their last
+# step waits for it. It is stopped with this script.
+benchmarks_log="$PWD/.build/benchmarks-release-build.log"
+mkdir -p .build
+setsid --wait nice -n 19 swift build -c release --package-path Benchmarks --product orion-bench >"$benchmarks_log" 2>&1 &
+benchmarks_build=$!
+trap 'kill -- -"$benchmarks_build" 2>/dev/null || true' EXIT
+
 bounded 1200 swift test --skip-build "${tsan_test[@]}" --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
@@ -71,7 +84,6 @@ bash scripts/test-plugin.sh "${tsan_build[@]}"
 # Built under the thread sanitizer, in the root package's build: the client, the caches, watchers
 # and subscriptions run there against real servers from many tasks, with races reported.
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
-bash Tests/GeneratedCode/generate.sh
 swift build --product GeneratedCodePackageTests --package-path Tests/GeneratedCode "${tsan_build[@]}"
 # Their client tests start RocketReserver's server, built in this scratch path by the step above.
 ROCKET_RESERVER_SERVER="$rocket_reserver_bin/rocket-reserver-server" \
@@ -83,10 +95,15 @@ bash scripts/build-docs.sh
 step "Fuzzing the parser and every decoder of outside bytes, ${ORION_FUZZ_SECONDS:-15}s each"
 bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-15}"
 
-step "Benchmarks: release build and one quick pass over every figure"
+step "Benchmarks: the release build begun in the first step, and one quick pass over every figure"
 # The product alone: building the whole package would also build the tools of every plugin in the
 # graph and the example programs of its dependencies, which the benchmarks never run.
-swift build -c release --package-path Benchmarks --product orion-bench
+if ! wait "$benchmarks_build"; then
+    cat "$benchmarks_log" >&2
+    echo "test.sh: the benchmarks' release build failed (above)" >&2
+    exit 1
+fi
+tail -1 "$benchmarks_log"
 swift run -c release --skip-build --package-path Benchmarks orion-bench --quick
 # The instruction counts the notes compare builds with: the smallest figure, so the tool works.
 bash scripts/profile-benchmarks.sh model.field_read

@@ -10,7 +10,7 @@ import TestSupport
 /// for valid schemas the same introspection result.
 @Suite struct GraphQLCoreSchemaAgreementTests {
     /// graphql-core's verdict on one schema.
-    private struct Verdict {
+    private struct Verdict: Sendable {
         var errors: [Reported]
         /// Canonical text (`canonicalIntrospection`), for a valid schema.
         var introspection: String?
@@ -39,7 +39,7 @@ import TestSupport
         var description: String { "expected.json, \(file): \(problem)" }
     }
 
-    private struct Reported: Hashable, CustomStringConvertible {
+    private struct Reported: Hashable, Sendable, CustomStringConvertible {
         var message: String
         var locations: [[Int]]
 
@@ -117,27 +117,33 @@ import TestSupport
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: corpus.appendingPathComponent("expected.json")))
         guard let verdicts = json as? [String: Any] else { throw VerdictError(file: "", problem: "not an object") }
         let expected = try Dictionary(uniqueKeysWithValues: verdicts.map { ($0.key, try Verdict(json: $0.value, file: $0.key)) })
-        var disagreements: [String] = []
-        var invalid = 0
-        for file in expected.keys.sorted() {
-            guard let reference = expected[file] else { continue }
-            let text = try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)
-            var ours: [Reported] = []
-            var introspection: String?
-            do {
-                let schema = try Schema.build(sdl: [Source(text, name: file)])
-                introspection = Self.canonicalIntrospection(try JSONSerialization.jsonObject(with: schema.introspectionJSON()))
-            } catch let error as SchemaError {
-                ours = error.errors.map { Reported(message: $0.message, locations: $0.sourceLocations.map { [$0.line, $0.column] }) }
-            }
-            if !reference.errors.isEmpty { invalid += 1 }
-            if let problem = Self.compare(ours: ours, graphQLCore: reference.errors) {
-                disagreements.append("\(file): \(problem)")
-            } else if let theirs = reference.introspection, let introspection, theirs != introspection {
-                let difference = Array(zip(theirs, introspection)).firstIndex { $0.0 != $0.1 } ?? 0
-                disagreements.append("\(file): introspection differs at \(difference): graphql-core …\(theirs.dropFirst(max(0, difference - 80)).prefix(200)) Orion …\(introspection.dropFirst(max(0, difference - 80)).prefix(200))")
-            }
+        // Each schema on its own: on as many threads as there are cores.
+        let outcomes = try expected.sorted { $0.key < $1.key }.concurrentMap { entry in
+            (invalid: !entry.value.errors.isEmpty, disagreement: try Self.disagreement(file: entry.key, in: corpus, with: entry.value))
         }
+        let disagreements = outcomes.compactMap(\.disagreement)
+        let invalid = outcomes.filter(\.invalid).count
         return Outcome(schemas: expected.count, invalid: invalid, disagreements: disagreements)
+    }
+
+    /// What Orion does differently from graphql-core on the schema in `file`, or nil.
+    private static func disagreement(file: String, in corpus: URL, with reference: Verdict) throws -> String? {
+        let text = try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8)
+        var ours: [Reported] = []
+        var introspection: String?
+        do {
+            let schema = try Schema.build(sdl: [Source(text, name: file)])
+            introspection = Self.canonicalIntrospection(try JSONSerialization.jsonObject(with: schema.introspectionJSON()))
+        } catch let error as SchemaError {
+            ours = error.errors.map { Reported(message: $0.message, locations: $0.sourceLocations.map { [$0.line, $0.column] }) }
+        }
+        if let problem = Self.compare(ours: ours, graphQLCore: reference.errors) {
+            return "\(file): \(problem)"
+        }
+        if let theirs = reference.introspection, let introspection, theirs != introspection {
+            let difference = Array(zip(theirs, introspection)).firstIndex { $0.0 != $0.1 } ?? 0
+            return "\(file): introspection differs at \(difference): graphql-core …\(theirs.dropFirst(max(0, difference - 80)).prefix(200)) Orion …\(introspection.dropFirst(max(0, difference - 80)).prefix(200))"
+        }
+        return nil
     }
 }

@@ -36,29 +36,42 @@ import TestSupport
         let schema = try Schema.build(sdl: [Source(try String(contentsOf: corpus.appendingPathComponent("schema.graphqls"), encoding: .utf8))])
         let expected = try JSONDecoder().decode(
             [String: [String: [Reported]]].self, from: Data(contentsOf: corpus.appendingPathComponent("expected.json")))
-        let rules = Dictionary(uniqueKeysWithValues: specifiedRules.map { ($0.name, $0) })
+        let ruleNames = specifiedRules.map { $0.name }.sorted()
 
-        var disagreements: [String] = []
-        var failing: [String: Int] = [:]
-        for file in expected.keys.sorted() {
-            guard let verdicts = expected[file] else { continue }
-            let document = try Parser.parse(Source(try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8), name: file))
-            for (ruleName, reference) in verdicts.sorted(by: { $0.key < $1.key }) {
-                guard let rule = rules[ruleName] else { continue }  // defer/stream and introspection-depth rules are not the spec's
-                if !reference.isEmpty { failing[ruleName, default: 0] += 1 }
-                let ours = validate([document], schema: schema, rules: [rule]).map { error in
-                    Reported(message: error.message, locations: error.sourceLocations.map { [$0.line, $0.column] })
-                }
-                // Orion sorts errors by position; graphql-core reports them as found.
-                if ours.map(\.normalized).sorted(by: Reported.precedes) != reference.map(\.normalized).sorted(by: Reported.precedes) {
-                    disagreements.append("\(file) \(ruleName): Orion \(ours) graphql-core \(reference)")
-                }
-            }
+        // Each document on its own: on as many threads as there are cores.
+        let outcomes = try expected.sorted { $0.key < $1.key }.concurrentMap { entry in
+            try Self.compare(file: entry.key, in: corpus, schema: schema, with: entry.value)
         }
-        return Outcome(documents: expected.count, rules: rules.keys.sorted(), failing: failing, disagreements: disagreements)
+        let disagreements = outcomes.flatMap(\.disagreements)
+        let failing = outcomes.flatMap(\.failing).reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        return Outcome(documents: expected.count, rules: ruleNames, failing: failing, disagreements: disagreements)
     }
 
-    private struct Reported: Decodable, Equatable, CustomStringConvertible {
+    /// The rules graphql-core finds `file`'s document breaks, and where Orion disagrees.
+    private static func compare(file: String, in corpus: URL, schema: Schema, with verdicts: [String: [Reported]]) throws -> DocumentOutcome {
+        let document = try Parser.parse(Source(try String(contentsOf: corpus.appendingPathComponent(file), encoding: .utf8), name: file))
+        let rules = Dictionary(uniqueKeysWithValues: specifiedRules.map { ($0.name, $0) })
+        var outcome = DocumentOutcome()
+        for (ruleName, reference) in verdicts.sorted(by: { $0.key < $1.key }) {
+            guard let rule = rules[ruleName] else { continue }  // defer/stream and introspection-depth rules are not the spec's
+            if !reference.isEmpty { outcome.failing.append(ruleName) }
+            let ours = validate([document], schema: schema, rules: [rule]).map { error in
+                Reported(message: error.message, locations: error.sourceLocations.map { [$0.line, $0.column] })
+            }
+            // Orion sorts errors by position; graphql-core reports them as found.
+            if ours.map(\.normalized).sorted(by: Reported.precedes) != reference.map(\.normalized).sorted(by: Reported.precedes) {
+                outcome.disagreements.append("\(file) \(ruleName): Orion \(ours) graphql-core \(reference)")
+            }
+        }
+        return outcome
+    }
+
+    private struct DocumentOutcome: Sendable {
+        var failing: [String] = []
+        var disagreements: [String] = []
+    }
+
+    private struct Reported: Decodable, Equatable, Sendable, CustomStringConvertible {
         var message: String
         var locations: [[Int]]
 
