@@ -23,8 +23,9 @@ import TestSupport
 
     /// How long the child writes at most, should its parent never kill it: a bound, not a
     /// schedule. Generous, because the parent's task can be held up for a long time while other
-    /// suites run under the thread sanitizer on two cores.
-    static let patience: TimeInterval = 300
+    /// suites run under the thread sanitizer on two cores (over 300 s once, beside a compile);
+    /// the child also stops when its parent ends, and CI ends a test run at 1200 s.
+    static let patience: TimeInterval = 1200
 
     /// The child's part: writes generation after generation until it is killed, or its parent
     /// is gone, or `patience` passes.
