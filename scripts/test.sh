@@ -33,10 +33,9 @@ bounded() {
 # WebSocket transport, the RocketReserver server and app and every other test run from many tasks
 # with races reported. Warnings are errors. Every package builds in the root package's scratch
 # path with these flags (RocketReserver, the plugin fixture, the generated code's packages), so
-# that Orion's modules, its tool and NIO are compiled once for all. No index store: only an
-# editor reads it, and writing it costs every compile job (the first also indexes the system's
-# modules).
-tsan_build=(--scratch-path "$PWD/.build" --sanitize=thread -Xswiftc -warnings-as-errors --disable-index-store)
+# that Orion's modules, its tool and NIO are compiled once for all. (With no index store,
+# SwiftPM cannot find the XCTest tests of a test product on Linux.)
+tsan_build=(--scratch-path "$PWD/.build" --sanitize=thread -Xswiftc -warnings-as-errors)
 tsan_test=(--scratch-path "$PWD/.build" --sanitize=thread)
 step "Root package: build and test under the thread sanitizer (unit tests, differential tests against graphql-core)"
 # Each package builds its test product (and what a later step runs), not every target: that would
