@@ -74,15 +74,27 @@ let package = Package(
         // reader can open and edit as what they are, found next to `orion` (and any program that
         // links OrionCodegen) from whatever directory it runs in.
         .target(name: "OrionCodegen", dependencies: ["OrionCompiler", "GraphQLLanguage"], resources: [.copy("Docs/Assets")]),
+        // The `orion` tool's commands but `docs`: init, generate, validate, fetch-schema.
+        .target(
+            name: "OrionCommands",
+            dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // `orion docs --serve` listens with NIO (already resolved for OrionWebSocket): Foundation
         // has no HTTP server. The runtime modules link none of it.
         .executableTarget(
             name: "orion",
-            dependencies: ["OrionCodegen", "OrionCompiler", "GraphQLLanguage", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["OrionCommands", "OrionCodegen", "OrionCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
                 + ["NIOCore", "NIOPosix", "NIOHTTP1"].map { .product(name: $0, package: "swift-nio") }
         ),
+        // The plugins' tool, `orion` without `docs` and so without NIO: SwiftPM builds a
+        // plugin's tool for the host, apart from the app's modules, and NIO would be compiled
+        // again for it.
+        .executableTarget(
+            name: "orion-codegen",
+            dependencies: ["OrionCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Generates a target's GraphQL on every build (API.swift from its .graphql and .graphqls).
-        .plugin(name: "OrionBuildPlugin", capability: .buildTool(), dependencies: ["orion"]),
+        .plugin(name: "OrionBuildPlugin", capability: .buildTool(), dependencies: ["orion-codegen"]),
         // `swift package orion generate | fetch-schema | validate`, for generated code that is committed.
         .plugin(
             name: "OrionCommandPlugin",
@@ -93,7 +105,7 @@ let package = Package(
                     .allowNetworkConnections(scope: .all(), reason: "orion fetch-schema downloads the schema from the server."),
                 ]
             ),
-            dependencies: ["orion"]
+            dependencies: ["orion-codegen"]
         ),
         // Helpers the test targets share: where the shared data is, running programs.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -39,7 +39,7 @@ struct OrionBuildPlugin: BuildToolPlugin {
 
         return [.buildCommand(
             displayName: "Generating Swift for the GraphQL of \(target.name)",
-            executable: try context.tool(named: "orion").url,
+            executable: try context.tool(named: "orion-codegen").url,
             arguments: arguments,
             inputFiles: schema + operations + (settingsFile.map { [$0] } ?? []),
             // One Swift file per .graphql file, named as `orion generate --module-type

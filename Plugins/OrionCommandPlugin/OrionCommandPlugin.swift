@@ -1,14 +1,15 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package orion <command> [arguments]`: runs the `orion` tool in the package's
-/// directory, for projects that commit their generated code: `swift package orion generate`
+/// `swift package orion <command> [arguments]`: runs the `orion` tool's commands (but `docs`:
+/// `orion-codegen`, which links no NIO) in the package's directory, for projects that commit
+/// their generated code: `swift package orion generate`
 /// (reads orion.json), `swift package orion fetch-schema --endpoint URL --output schema.graphqls`,
 /// `swift package orion validate ...`, `swift package orion init`.
 @main
 struct OrionCommandPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "orion")
+        let tool = try context.tool(named: "orion-codegen")
         let process = Process()
         process.executableURL = tool.url
         process.arguments = arguments.isEmpty ? ["--help"] : arguments

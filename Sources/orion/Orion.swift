@@ -1,4 +1,5 @@
 import ArgumentParser
+import OrionCommands
 
 /// The `orion` command: GraphQL code generation and checks for Swift.
 @main

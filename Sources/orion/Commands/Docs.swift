@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OrionCodegen
+import OrionCommands
 import OrionCompiler
 
 /// `orion docs`: a schema's static documentation site and explorer, written to a directory or

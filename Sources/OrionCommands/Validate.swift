@@ -5,8 +5,10 @@ import OrionCodegen
 import OrionCompiler
 
 /// `orion validate`: checks a schema and the operations that globs match.
-struct Validate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Validate: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "Check a schema and the operations written against it.",
         discussion: """
             Loads the schema (SDL files, merged, or one introspection schema.json), checks it by the \
@@ -38,7 +40,7 @@ struct Validate: ParsableCommand {
         valueName: "path"))
     var manifest: String?
 
-    func validate() throws {
+    package func validate() throws {
         if schemaPaths.isEmpty {
             throw ValidationError("Missing --schema: pass the schema's SDL file(s) or its introspection schema.json.")
         }
@@ -47,7 +49,7 @@ struct Validate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let schema: Schema
         do {

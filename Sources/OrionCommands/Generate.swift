@@ -5,8 +5,10 @@ import OrionCodegen
 import OrionCompiler
 
 /// `orion generate`: typed Swift for a schema's operations, from orion.json or from options.
-struct Generate: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Generate: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "Generate Swift for the operations and fragments of .graphql files.",
         discussion: """
             Reads orion.json (or --config PATH), or, when --schema is given, the options alone. \
@@ -62,7 +64,7 @@ struct Generate: ParsableCommand {
         "Whether models are Hashable, as Apollo's are; without, they are only Equatable, and the module compiles faster (overrides \"hashableModels\" of orion.json)."))
     var hashableModels: Bool?
 
-    func validate() throws {
+    package func validate() throws {
         if operationManifest?.isEmpty == true { throw ValidationError("--operation-manifest needs a path, e.g. persisted-queries.json.") }
         if mocksModule != nil, mocksOutput == nil { throw ValidationError("--mocks-module needs --mocks-output: the directory of the mocks' package.") }
         if schemaPaths.isEmpty {
@@ -79,7 +81,7 @@ struct Generate: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let (configuration, base) = try loadConfiguration(currentDirectory)
         let schema: Schema

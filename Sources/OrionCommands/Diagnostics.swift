@@ -2,8 +2,8 @@ import Foundation
 import GraphQLLanguage
 
 /// The one place that prints problems, compiler-style, to standard error.
-enum Diagnostics {
-    static func print(errors: [GraphQLError], warnings: [GraphQLError]) {
+package enum Diagnostics {
+    package static func print(errors: [GraphQLError], warnings: [GraphQLError]) {
         var text = ""
         for warning in warnings { text += warning.formatted(severity: "warning") + "\n" }
         for error in errors { text += error.formatted(severity: "error") + "\n" }

@@ -3,15 +3,17 @@ import Foundation
 import OrionCodegen
 
 /// `orion init`: writes a starter orion.json.
-struct Init: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Init: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "Write a starter orion.json in the current directory.",
         discussion: "Edit the schema path, the operation globs and the namespace, then run `orion generate`.")
 
     @Flag(help: "Replace an existing orion.json.")
     var force = false
 
-    func run() throws {
+    package func run() throws {
         let url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("orion.json")
         if FileManager.default.fileExists(atPath: url.path) && !force {
             throw ValidationError("orion.json already exists; pass --force to replace it.")

@@ -4,8 +4,10 @@ import OrionCodegen
 import OrionCompiler
 
 /// `orion fetch-schema`: downloads a server's schema by introspection.
-struct FetchSchema: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct FetchSchema: AsyncParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "fetch-schema",
         abstract: "Download a GraphQL server's schema by introspection.",
         discussion: """
@@ -29,7 +31,7 @@ struct FetchSchema: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the server.", valueName: "seconds"))
     var timeout: Double = 30
 
-    func validate() throws {
+    package func validate() throws {
         guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("--endpoint \(endpoint): give an http or https URL, e.g. http://127.0.0.1:4000/graphql.")
         }
@@ -42,7 +44,7 @@ struct FetchSchema: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    package func run() async throws {
         var headerFields: [String: String] = [:]
         for header in headers {
             let parts = header.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
