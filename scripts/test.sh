@@ -44,29 +44,6 @@ step "Root package: build and test under the thread sanitizer (unit tests, diffe
 # orion's tool; the documentation step builds DocC's.
 swift build --product OrionPackageTests "${tsan_build[@]}"
 swift build --product orion "${tsan_build[@]}"
-# The generated code's packages, from this orion: the benchmarks' release build needs two of them.
-bash Tests/GeneratedCode/generate.sh
-
-# The benchmarks' release build (five minutes on two cores) runs from here on beside the tests,
-# at the lowest priority: it takes what the steps below leave of the cores (a test waiting for a
-# server, one fuzzer on each core, a single-threaded compile) and barely slows them. Their last
-# step waits for it; it is stopped with this script. Its priority is its session's: Linux shares
-# the cores between sessions (autogroups) before processes, and SwiftPM starts the compiler at
-# nice 0 whatever its own niceness, so the build runs in a session of its own, whose nice value
-# is 19. Where there are no autogroups (or they cannot be set), it runs in the last step.
-benchmarks_build=
-benchmarks_log="$PWD/.build/benchmarks-release-build.log"
-build_benchmarks=(swift build -c release --package-path Benchmarks --product orion-bench)
-# A session of its own at nice 19, for the command after: `setsid` makes the session (its
-# process the leader, whose group `kill -- -PID` stops), then the session's shell sets its nice.
-lowest_priority=(setsid --wait bash -c 'echo 19 > /proc/self/autogroup && exec "$@"' lowest-priority)
-if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ] && "${lowest_priority[@]}" true 2>/dev/null; then
-    mkdir -p .build
-    "${lowest_priority[@]}" "${build_benchmarks[@]}" >"$benchmarks_log" 2>&1 &
-    benchmarks_build=$!
-    trap 'kill -- -"$benchmarks_build" 2>/dev/null || true' EXIT
-fi
-
 bounded 1200 swift test --skip-build "${tsan_test[@]}" --parallel
 
 step "RocketReserver: the server over real HTTP and WebSocket (with a bounded load test), and the app's view models against it"
@@ -95,6 +72,7 @@ bash scripts/test-plugin.sh "${tsan_build[@]}"
 # Built under the thread sanitizer, in the root package's build: the client, the caches, watchers
 # and subscriptions run there against real servers from many tasks, with races reported.
 step "Generated code: a package per schema from orion generate, built and used by its tests under the thread sanitizer"
+bash Tests/GeneratedCode/generate.sh
 swift build --product GeneratedCodePackageTests --package-path Tests/GeneratedCode "${tsan_build[@]}"
 # Their client tests start RocketReserver's server, built in this scratch path by the step above.
 ROCKET_RESERVER_SERVER="$rocket_reserver_bin/rocket-reserver-server" \
@@ -106,18 +84,12 @@ bash scripts/build-docs.sh
 step "Fuzzing the parser and every decoder of outside bytes, ${ORION_FUZZ_SECONDS:-15}s each"
 bash scripts/fuzz.sh "${ORION_FUZZ_SECONDS:-15}"
 
-step "Benchmarks: the release build begun in the first step, and one quick pass over every figure"
+step "Benchmarks: release build and one quick pass over every figure"
 # The product alone: building the whole package would also build the tools of every plugin in the
-# graph and the example programs of its dependencies, which the benchmarks never run.
-if [ -z "$benchmarks_build" ]; then
-    "${build_benchmarks[@]}"
-elif ! wait "$benchmarks_build"; then
-    cat "$benchmarks_log" >&2
-    echo "test.sh: the benchmarks' release build failed (above)" >&2
-    exit 1
-else
-    tail -1 "$benchmarks_log"
-fi
+# graph and the example programs of its dependencies, which the benchmarks never run. Not in the
+# background of the steps before: at the lowest priority it found few idle cores there, and
+# slowed the rest through the memory they share (measured: the whole run took as long).
+swift build -c release --package-path Benchmarks --product orion-bench
 swift run -c release --skip-build --package-path Benchmarks orion-bench --quick
 # The instruction counts the notes compare builds with: the smallest figure, so the tool works.
 bash scripts/profile-benchmarks.sh model.field_read

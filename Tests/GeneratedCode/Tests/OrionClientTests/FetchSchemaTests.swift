@@ -46,7 +46,7 @@ import Testing
 
     @Test(arguments: [("schema.graphqls", false), ("schema.json", false), ("schema.graphqls", true)])
     func downloadsTheRocketReserverSchema(file: String, get: Bool) async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let output = temporaryFile(file)
         defer { try? FileManager.default.removeItem(at: output) }
         let run = try await orion(["fetch-schema", "--endpoint", server.url.absoluteString, "--output", output.path] + (get ? ["--get"] : []))

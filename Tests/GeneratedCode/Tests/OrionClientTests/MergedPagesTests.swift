@@ -26,7 +26,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func aWatcherOfTheFirstPageShowsEveryPageFetchedAfterItAndARefetchStartsOver() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         // Every launch, in the server's order, from one page of them all, in a cache of its own.
         let expected = Self.ids(try await OrionClient(url: server.url).fetch(query: LaunchPageQuery(pageSize: 500)).data)
         #expect(expected.count == 110)

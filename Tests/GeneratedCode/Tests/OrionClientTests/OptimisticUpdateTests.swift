@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func aWatcherSeesTheBookingBeforeTheServerAnswersAndTheRollbackWhenItRefuses() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let gate = MutationGate()
         let client = Self.client(server, gate: gate, tokens: TokenStore())
         let deliveries = WatcherTests.Deliveries()
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func anAcceptedBookingGoesFromTheExpectedDataToTheServersWithoutShowingTheOld() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let gate = MutationGate()
         let tokens = TokenStore()
         let client = Self.client(server, gate: gate, tokens: tokens)
@@ -122,7 +122,7 @@ import Testing
     /// server says, with no layer left.
     @Test(arguments: [true, false])
     func overlappingMutationsResolveToTheServersTruth(bookingFirst: Bool) async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let gate = MutationGate()
         let tokens = TokenStore()
         let client = Self.client(server, gate: gate, tokens: tokens)

@@ -39,7 +39,7 @@ import Testing
     // MARK: loading every page
 
     @Test func loadAllLoadsEveryLaunchOnceForEveryPageSize() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let expected = try await Self.allIDs(server)
         #expect(expected.count == 110)
         for pageSize in [1, 7, 20, 110] {
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func loadAllStopsAtMaxPagesAndThenAtTheLastPage() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let requests = LaunchListRequests()
         let pager = Self.pager(Self.client(server, requests: requests), pageSize: 20)
 
@@ -87,7 +87,7 @@ import Testing
     // MARK: watching
 
     @Test func aBookingOfALaunchOnPageThreeUpdatesItInTheOutput() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let tokens = TokenStore()
         let client = Self.client(server, requests: LaunchListRequests(), tokens: tokens)
         let pager = Self.pager(client, pageSize: 10)
@@ -114,7 +114,7 @@ import Testing
     // MARK: concurrency
 
     @Test func concurrentLoadNextCallsMakeOneRequest() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let requests = LaunchListRequests(holding: true)
         let pager = Self.pager(Self.client(server, requests: requests), pageSize: 10)
         let callers = 8
@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func cancellingLoadAllStopsItsRequests() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let requests = LaunchListRequests(holdingFrom: 3)
         let pager = Self.pager(Self.client(server, requests: requests), pageSize: 10)
 
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func refetchReplacesAllPagesInOneOutput() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let requests = LaunchListRequests()
         // One user for both clients: `isBooked` is the logged-in user's.
         let tokens = TokenStore()
@@ -184,7 +184,7 @@ import Testing
     }
 
     @Test func resetCancelsTheLoadInFlightAndDropsEveryPage() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let requests = LaunchListRequests(holdingFrom: 3)
         let pager = Self.pager(Self.client(server, requests: requests), pageSize: 10)
         try await pager.loadAll(maxPages: 2)
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func aFailedPageThrowsAndKeepsThePagesLoaded() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let client = Self.client(server, requests: LaunchListRequests())
         // The server refuses a page size below 1.
         let pager = GraphQLQueryPager(
@@ -221,7 +221,7 @@ import Testing
     }
 
     @Test func aMainActorHandlerGetsTheMergedList() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let pager = Self.pager(Self.client(server, requests: LaunchListRequests()), pageSize: 25)
         let model = await LaunchListPagerModel(pager: pager)
         try await pager.loadAll(maxPages: 2)

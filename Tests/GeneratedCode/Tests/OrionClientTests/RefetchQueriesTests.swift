@@ -9,7 +9,7 @@ import Testing
 /// fails is reported beside the mutation's result, never instead of it.
 @Suite struct RefetchQueriesTests {
     @Test func aBookingRefetchesTheUsersTripsAndTheirWatcherSeesThem() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let tokens = TokenStore()
         let provider = DefaultInterceptorProvider(prepending: [TokenAuthorization(tokens: tokens)])
         let client = OrionClient(networkTransport: RequestChainNetworkTransport(url: server.url, interceptorProvider: provider))

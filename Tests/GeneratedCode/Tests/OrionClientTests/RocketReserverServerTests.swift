@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func pagesThroughEveryLaunchOnce() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let client = client(server)
         var ids: [String] = []
         var cursor: String?
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func loginAuthorizesBookingAndTheCacheFollows() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let tokens = TokenStore()
         let client = client(server, tokens: tokens)
 
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func uploadsAProfileImage() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let tokens = TokenStore()
         let client = client(server, tokens: tokens)
         await tokens.set(try #require(try await client.perform(mutation: LoginMutation(email: "avatar@example.com")).data?.login?.token))
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func queriesAsGETAndPersistedQueries() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let http = RecordingHTTPClient()
         let client = client(server, http: http, autoPersistQueries: true, useGET: true)
 

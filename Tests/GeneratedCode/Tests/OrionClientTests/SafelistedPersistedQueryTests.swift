@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func everyOperationRunsByIdAgainstTheSafelistingServer() async throws {
-        let server = try RocketReserverProcess(safelist: Self.manifest)
+        let server = try await RocketReserverProcess(safelist: Self.manifest)
         let tokens = TokenStore()
         let http = RecordingHTTPClient()
         let client = Self.client(server, tokens: tokens, http: http, useGET: true)
@@ -101,7 +101,7 @@ import Testing
 
     @Test(arguments: ["WebSocket", "HTTP multipart"])
     func theSubscriptionRunsById(over transport: String) async throws {
-        let server = try RocketReserverProcess(safelist: Self.manifest)
+        let server = try await RocketReserverProcess(safelist: Self.manifest)
         let tokens = TokenStore()
         let http = RecordingHTTPClient()
         let booking = Self.client(server, tokens: tokens, http: http)
@@ -132,7 +132,7 @@ import Testing
     @Test func anOperationMissingFromTheServersManifestFailsWithoutSendingItsText() async throws {
         let manifest = try Self.manifest(without: ["LaunchDetails", "TripsBooked"])
         defer { try? FileManager.default.removeItem(at: manifest) }
-        let server = try RocketReserverProcess(safelist: manifest)
+        let server = try await RocketReserverProcess(safelist: manifest)
         let http = RecordingHTTPClient()
         let client = Self.client(server, tokens: TokenStore(), http: http)
 
@@ -173,7 +173,7 @@ import Testing
     @Test func freeformTextIsRefusedUnlessItIsAManifestBody() async throws {
         let manifest = try Self.manifest(without: ["Me"])
         defer { try? FileManager.default.removeItem(at: manifest) }
-        let server = try RocketReserverProcess(safelist: manifest)
+        let server = try await RocketReserverProcess(safelist: manifest)
         // A client that sends documents, as one that knows nothing of the safelist.
         let client = OrionClient(networkTransport: RequestChainNetworkTransport(url: server.url), store: OrionStore())
 

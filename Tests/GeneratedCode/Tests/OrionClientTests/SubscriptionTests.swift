@@ -90,7 +90,7 @@ import Testing
 
     @Test(arguments: [WebSocketTransport.SubprotocolChoice.graphqlTransportWS, .graphqlWS])
     func bookingsOverHTTPArriveOverWebSocket(subprotocol: WebSocketTransport.SubprotocolChoice) async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, webSocket) = try await Self.client(server, protocol: subprotocol, email: "ws-\(subprotocol)@example.com")
         let recorder = StreamRecorder(client.subscribe(subscription: TripsBookedSubscription()))
         var launches = (1...110).map(String.init)
@@ -103,7 +103,7 @@ import Testing
     /// The transport reads with `receiveFrames`; a connection's `receive` must work as well, one
     /// frame at a time and then the end, for code that uses the connector on its own.
     @Test func thePlatformConnectionAlsoReceivesOneFrameAtATime() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let connection = try await PlatformWebSocketConnector().connect(
             url: try Self.webSocketURL(server), subprotocol: GraphQLTransportWSMessage.subprotocol, headers: [:])
         try await connection.send(text: GraphQLTransportWSMessage.connectionInit(payload: nil).encoded())
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func theSubscriptionOutlivesAServerCrash() async throws {
-        var server = try RocketReserverProcess()
+        var server = try await RocketReserverProcess()
         let port = try #require(server.url.port)
         let directory = server.databaseDirectory
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -136,8 +136,8 @@ import Testing
         var launches = (1...110).map(String.init)
         try await Self.bookUntilDelivered(client, recorder, launches: &launches)
 
-        server.crash()
-        server = try RocketReserverProcess(port: port, databaseDirectory: directory)
+        try await server.crash()
+        server = try await RocketReserverProcess(port: port, databaseDirectory: directory)
         // Same port, same database (and so the same user): the client reconnects by itself.
         try await Self.bookUntilDelivered(client, recorder, launches: &launches)
         try await Self.bookAndCancelExactly(client, recorder, launches: &launches)
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func resultsAreWrittenToTheStoreUnlessIgnoringTheCacheCompletely() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, webSocket) = try await Self.client(server, protocol: .graphqlTransportWS, email: "cache@example.com")
         let changedKeys = Locked<Set<String>>([])
         let storeSubscription = client.store.subscribe { fields in changedKeys.withLock { $0.formUnion(fields.map(\.description)) } }
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func theCallbackFormDeliversOnTheQueueAndStopsWhenCancelled() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, webSocket) = try await Self.client(server, protocol: .graphqlTransportWS, email: "callback@example.com")
         let (results, continuation) = AsyncThrowingStream<GraphQLResult<TripsBookedSubscription.Data>, any Error>.makeStream()
         let queue = DispatchQueue(label: "subscription-tests")
@@ -202,7 +202,7 @@ import Testing
     }
 
     @Test func multipartHTTPSubscriptionAgainstTheServer() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let store = OrionStore()
         let tokens = TokenStore()
         let client = OrionClient(
@@ -295,7 +295,7 @@ import Testing
     }
 
     @Test func theSplitTransportSendsEachKindItsWay() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, webSocket) = try await Self.client(server, protocol: .graphqlTransportWS, email: "split@example.com")
         // Queries and mutations over HTTP, through the cache interceptors: the result is cached.
         let details = try await client.fetch(query: LaunchDetailsQuery(launchId: "3"))

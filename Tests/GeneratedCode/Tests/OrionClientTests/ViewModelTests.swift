@@ -12,7 +12,7 @@ import Testing
 @MainActor
 @Suite struct ViewModelTests {
     @Test func anObservableModelFetchesWatchesAndBooks() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, _) = try await Self.client(server, email: "observable@example.com")
         let model = LaunchListModel(client: client)
 
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aViewControllerReloadsOnEverySubscriptionEvent() async throws {
-        let server = try RocketReserverProcess()
+        let server = try await RocketReserverProcess()
         let (client, _) = try await Self.client(server, email: "controller@example.com")
         let controller = TripsViewController(client: client)
 
