@@ -64,13 +64,7 @@ package struct FetchSchema: AsyncParsableCommand {
         }
         let file = URL(fileURLWithPath: output)
         let contents = file.pathExtension.lowercased() == "json" ? schema.introspectionJSON() : Data(schema.printSDL().utf8)
-        do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try contents.write(to: file, options: .atomic)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(file.path): \(error.localizedDescription)\n".utf8))
-            throw ExitCode.failure
-        }
+        try OutputFile.write(contents, to: file)
         print("Wrote the schema of \(endpoint) to \(output) (\(schema.types.count) types).")
     }
 }

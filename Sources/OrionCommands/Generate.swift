@@ -142,13 +142,7 @@ package struct Generate: ParsableCommand {
             print("Operation manifest \(url.path) unchanged (\(manifest.operations.count) operations).")
             return
         }
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write the operation manifest \(url.path): \(error.localizedDescription)\n".utf8))
-            throw ExitCode.failure
-        }
+        try OutputFile.write(data, to: url, name: "the operation manifest \(url.path)")
         print("Wrote the operation manifest \(url.path) (\(manifest.operations.count) operations).")
     }
 
